@@ -1,0 +1,34 @@
+# The two commands that matter: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+HOST   ?= 127.0.0.1
+PORT   ?= 8000
+
+.PHONY: run test install migrate bench clean
+
+$(VENV)/.installed: requirements.txt
+	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	@touch $@
+
+install: $(VENV)/.installed
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+run: migrate
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) backend.asgi:application
+
+# The whole suite. DATABASE_URL / REDIS_URL select PostgreSQL / Redis; unset,
+# it runs on the embedded default (SQLite, in-memory channel layer).
+test: install
+	BOT_DELAY=0 $(PY) -m pytest $(PYTEST_ARGS)
+
+bench: install
+	$(PY) bench/engines.py
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache
