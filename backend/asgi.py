@@ -1,3 +1,4 @@
+import importlib
 import os
 
 from django.core.asgi import get_asgi_application
@@ -8,11 +9,31 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs the app registry)
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
-websocket_urlpatterns: list = []
+from backend.accounts.ws_auth import PlatformAuthStack  # noqa: E402
+
+# Each app that speaks WebSocket exposes `<app>.ws.routing.websocket_urlpatterns`;
+# an app without one (yet) is simply skipped.
+WS_ROUTING_MODULES = ["backend.lobbies.ws.routing", "backend.matches.ws.routing"]
+
+
+def _collect_websocket_urlpatterns() -> list:
+    patterns: list = []
+    for name in WS_ROUTING_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is None or not name.startswith(exc.name):
+                raise  # a real import error inside the routing module must not hide
+            continue
+        patterns.extend(module.websocket_urlpatterns)
+    return patterns
+
+
+websocket_urlpatterns: list = _collect_websocket_urlpatterns()
 
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+        "websocket": AllowedHostsOriginValidator(PlatformAuthStack(URLRouter(websocket_urlpatterns))),
     }
 )

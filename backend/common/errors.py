@@ -1,0 +1,117 @@
+"""One error shape for REST and WebSocket: {"code", "message"} (docs/api.md, Errors).
+
+Services raise `AppError(code, message)`; DRF views let it propagate to
+`api_exception_handler`, WebSocket consumers send `ws_error(...)`.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from rest_framework import exceptions as drf
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+# Stable code -> HTTP status, as documented in docs/api.md.
+STATUS = {
+    "bad_message": 400,
+    "illegal_action": 400,
+    "not_your_turn": 409,
+    "stale_version": 409,
+    "too_large": 413,
+    "rate_limited": 429,
+    "unauthenticated": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "conflict": 409,
+}
+
+
+class AppError(Exception):
+    """A refusal a client should understand: a stable code and a sentence for people."""
+
+    def __init__(self, code: str, message: str, *, fields: dict | None = None):
+        if code not in STATUS:
+            raise ValueError(f"Unknown error code {code!r}")
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.fields = fields
+
+    @property
+    def status(self) -> int:
+        return STATUS[self.code]
+
+    def as_dict(self) -> dict:
+        body = {"code": self.code, "message": self.message}
+        if self.fields:
+            body["fields"] = self.fields
+        return body
+
+
+def ws_error(code: str, message: str, **extra) -> dict:
+    """The WebSocket error message; `extra` carries e.g. the client's action `id`."""
+    if code not in STATUS:
+        raise ValueError(f"Unknown error code {code!r}")
+    return {"type": "error", "code": code, "message": message, **extra}
+
+
+def _first_message(detail) -> str:
+    """The first human sentence inside a (possibly nested) DRF error detail."""
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            text = _first_message(value)
+            return text if key == "non_field_errors" else f"{key}: {text}"
+    if isinstance(detail, (list, tuple)) and detail:
+        return _first_message(detail[0])
+    return str(detail) if detail else "Invalid input."
+
+
+def _plain(detail):
+    if isinstance(detail, dict):
+        return {k: _plain(v) for k, v in detail.items()}
+    if isinstance(detail, (list, tuple)):
+        return [_plain(v) for v in detail]
+    return str(detail)
+
+
+def to_app_error(exc: Exception) -> AppError | None:
+    """Translate Django/DRF exceptions into our codes; None for real server errors."""
+    if isinstance(exc, AppError):
+        return exc
+    if isinstance(exc, DjangoValidationError):
+        exc = drf.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
+    if isinstance(exc, drf.ValidationError):
+        fields = _plain(exc.detail) if isinstance(exc.detail, dict) else None
+        return AppError("bad_message", _first_message(exc.detail), fields=fields)
+    if isinstance(exc, (drf.NotAuthenticated, drf.AuthenticationFailed)):
+        return AppError("unauthenticated", str(exc.detail))
+    if isinstance(exc, (Http404, drf.NotFound)):
+        return AppError("not_found", "Not found.")
+    if isinstance(exc, (DjangoPermissionDenied, drf.PermissionDenied)):
+        detail = getattr(exc, "detail", None) or "You are not allowed to do that."
+        return AppError("forbidden", str(detail))
+    if isinstance(exc, drf.Throttled):
+        return AppError("rate_limited", str(exc.detail))
+    if isinstance(exc, drf.APIException):
+        # ParseError, UnsupportedMediaType, MethodNotAllowed, NotAcceptable: the request itself is malformed.
+        return AppError("bad_message", _first_message(exc.detail))
+    return None
+
+
+def api_exception_handler(exc, context):
+    """REST_FRAMEWORK["EXCEPTION_HANDLER"]: every error is {"code", "message"[, "fields"]}."""
+    error = to_app_error(exc)
+    if error is None:
+        return None
+    status = error.status
+    if isinstance(exc, drf.APIException) and error.code == "bad_message":
+        status = exc.status_code  # 405/406/415 keep their HTTP meaning
+    headers = {}
+    if isinstance(exc, drf.Throttled) and exc.wait is not None:
+        headers["Retry-After"] = str(int(exc.wait) + 1)
+    if status == 401:
+        headers["WWW-Authenticate"] = "Token"
+    set_rollback()
+    return Response(error.as_dict(), status=status, headers=headers)
