@@ -1,0 +1,408 @@
+"""The flow of a game of Condottiere: dealing, battles, resolution, rounds,
+victory, the final battle and the optional rules (pp. 5-20).
+
+Every function mutates the private state copy handed to it by the engine and
+appends events.  Page numbers refer to the Hungarian FFG 2006 rulebook.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import board
+from .cards import HIDDEN, STANDARD_DECK, bare, card_name, counted, is_mercenary, line_totals
+
+# ---- small helpers ---------------------------------------------------------
+
+
+def event(events: list, text: str, to=None, kind: str = "info", seat=None, **extra) -> None:
+    ev = {"text": text, "to": to, "kind": kind, "seat": seat}
+    ev.update(extra)
+    events.append(ev)
+
+
+def rng(state: dict) -> random.Random:
+    """A fresh generator for the next random decision; the state keeps seed and counter."""
+    r = random.Random(f"condottiere:{state['seed']}:{state['shuffles']}")
+    state["shuffles"] += 1
+    return r
+
+
+def all_cards(state: dict) -> list[str]:
+    """Every card of the state (deck, discard pile, hands, lines) as bare codes."""
+    out = list(state["deck"]) + list(state["discard"])
+    for hand in state["hands"]:
+        out.extend(hand)
+    for line in state["lines"]:
+        out.extend(bare(c) for c in line)
+    return out
+
+
+def regions_of(state: dict, seat: int) -> list[str]:
+    return [r for r, s in state["owner"].items() if s == seat]
+
+
+def region_count(state: dict, seat: int) -> int:
+    return sum(1 for s in state["owner"].values() if s == seat)
+
+
+def seats_from(state: dict, start: int) -> list[int]:
+    n = state["num_players"]
+    return [(start + k) % n for k in range(n)]
+
+
+def face_down_index(line: list) -> int:
+    for i, code in enumerate(line):
+        if code[0] == HIDDEN:
+            return i
+    return -1
+
+
+def token_regions(state: dict) -> list[str]:
+    """Where the condottiere token may go: no control marker (unless Conquering
+    Regions, p. 19) and never the papal legate's region (p. 4)."""
+    conquer = state["opts"]["conquering_regions"]
+    owner, legate = state["owner"], state["legate"]
+    return [r for r in board.REGIONS if r != legate and (conquer or r not in owner)]
+
+
+def legate_regions(state: dict) -> list[str]:
+    """Where a Bishop's player may put the legate (p. 12; anywhere with Conquering
+    Regions, p. 19) -- never under the condottiere token (see docs/rules)."""
+    conquer = state["opts"]["conquering_regions"]
+    owner, token = state["owner"], state["token"]
+    return [r for r in board.REGIONS if r != token and (conquer or r not in owner)]
+
+
+def draw(state: dict, seat: int, count: int, events: list, reshuffle: bool = False) -> None:
+    """Seat draws `count` cards from the top; with `reshuffle` an empty deck is
+    refilled from the discard pile (Draw After Battle only)."""
+    got = []
+    deck = state["deck"]
+    while len(got) < count:
+        if not deck:
+            if not (reshuffle and state["discard"]):
+                break
+            deck.extend(state["discard"])
+            state["discard"] = []
+            rng(state).shuffle(deck)
+            event(events, "The discard pile is shuffled into a new deck.", kind="reshuffle")
+        take = min(count - len(got), len(deck))
+        got.extend(deck[:take])
+        del deck[:take]
+    if not got:
+        return
+    state["hands"][seat].extend(got)
+    event(events, f"Seat {seat} receives {len(got)} card{'s' if len(got) != 1 else ''}.", kind="deal", seat=seat, count=len(got))
+    event(events, "You receive: " + ", ".join(card_name(c) for c in got) + ".", to=[seat], kind="deal_private",
+          seat=seat, cards=list(got))
+
+
+def collect_all(state: dict) -> None:
+    """Gather every card into the deck and shuffle it."""
+    state["deck"] = all_cards(state)
+    state["discard"] = []
+    n = state["num_players"]
+    state["hands"] = [[] for _ in range(n)]
+    state["lines"] = [[] for _ in range(n)]
+    rng(state).shuffle(state["deck"])
+
+
+# ---- setup and new games ------------------------------------------------------
+
+
+def new_state(num_players: int, opts: dict, seed: int, deck: list | None) -> dict:
+    n = num_players
+    state = {
+        "num_players": n, "opts": opts, "seed": seed, "shuffles": 0,
+        "deck": list(deck) if deck is not None else list(STANDARD_DECK), "discard": [],
+        "hands": [[] for _ in range(n)], "lines": [[] for _ in range(n)], "passed": [False] * n,
+        "owner": {}, "legate": None, "legate_seat": None, "token": None, "holder": 0,
+        "phase": "place_token", "turn": None, "queue": [], "final": None,
+        "defender": None, "defender_played": False,
+        "game_no": 1, "round": 1, "battle_no": 0, "first": 0, "fresh": True,
+        "points": [0] * n, "last": None, "winners": None, "reason": None,
+    }
+    if deck is None:
+        rng(state).shuffle(state["deck"])
+    # The youngest player becomes the first condottiere (p. 5): a seeded random seat.
+    state["holder"] = state["first"] = rng(state).randrange(n)
+    hand_size = 7 if opts["draw_after_battle"] else 10
+    for seat in range(n):
+        state["hands"][seat] = state["deck"][:hand_size]
+        del state["deck"][:hand_size]
+    return state
+
+
+def new_game(state: dict, events: list) -> None:
+    """Playing for Points (p. 18): the next game of the match starts afresh; the
+    first condottiere moves one seat to the left each game."""
+    n = state["num_players"]
+    state["game_no"] += 1
+    state["owner"] = {}
+    state["legate"] = state["legate_seat"] = state["token"] = None
+    state["passed"] = [False] * n
+    collect_all(state)
+    state["first"] = state["holder"] = (state["first"] + 1) % n
+    state["round"], state["fresh"], state["last"] = 1, True, None
+    event(events, f"Game {state['game_no']} begins; Seat {state['holder']} is the condottiere.", kind="new_game")
+    hand_size = 7 if state["opts"]["draw_after_battle"] else 10
+    for seat in seats_from(state, state["holder"]):
+        draw(state, seat, hand_size, events)
+    state["phase"], state["turn"] = "place_token", state["holder"]
+
+
+# ---- battles -----------------------------------------------------------------
+
+
+def begin_battle(state: dict, events: list) -> None:
+    n = state["num_players"]
+    state["battle_no"] += 1
+    state["passed"] = [False] * n
+    state["lines"] = [[] for _ in range(n)]
+    region = state["token"]
+    state["defender"] = state["owner"].get(region) if state["opts"]["conquering_regions"] else None
+    state["defender_played"] = False
+    state["phase"] = "battle"
+    # The player who placed the token acts first (p. 6).
+    settle_turn(state, state["holder"], events)
+
+
+def can_act(state: dict, seat: int) -> bool:
+    return bool(state["hands"][seat]) or face_down_index(state["lines"][seat]) >= 0
+
+
+def settle_turn(state: dict, start: int, events: list) -> None:
+    """Give the turn to the next seat still in the battle, clockwise from
+    `start`; a seat with nothing to do passes (p. 9); nobody left ends it (p. 7)."""
+    passed = state["passed"]
+    for seat in seats_from(state, start):
+        if passed[seat]:
+            continue
+        if can_act(state, seat):
+            state["turn"] = seat
+            return
+        passed[seat] = True
+        event(events, f"Seat {seat} has no cards and passes.", kind="pass", seat=seat)
+    state["turn"] = None
+    end_battle(state, events)
+
+
+def public_strength(state: dict, seat: int) -> int:
+    return line_totals(counted(state["lines"], None))[seat]
+
+
+def reveal(state: dict, seat: int, events: list) -> None:
+    line = state["lines"][seat]
+    i = face_down_index(line)
+    if i >= 0:
+        line[i] = bare(line[i])
+        event(events, f"Seat {seat} turns up {card_name(line[i])}.", kind="reveal", seat=seat, card=line[i])
+
+
+def end_battle(state: dict, events: list) -> None:
+    """Resolution (pp. 7-8): compare strength, token, victory, new site."""
+    n = state["num_players"]
+    for seat in range(n):
+        reveal(state, seat, events)
+    strengths = line_totals(state["lines"])
+    if state["final"] is not None:
+        finish_final(state, strengths, events)
+        return
+    region, holder, defender = state["token"], state["holder"], state["defender"]
+    best = max(strengths)
+    tops = [s for s in range(n) if strengths[s] == best]
+    winner = tops[0] if len(tops) == 1 else None
+    courtesans = [sum(1 for c in line if c == "courtesan") for line in state["lines"]]
+    most = max(courtesans)
+    court_seat = courtesans.index(most) if most > 0 and courtesans.count(most) == 1 else None
+    shown = ", ".join(f"Seat {s}: {strengths[s]}" for s in range(n))
+    if winner is not None:
+        previous = state["owner"].get(region)
+        state["owner"][region] = winner
+        taken = f" from Seat {previous}" if previous is not None and previous != winner else ""
+        event(events, f"Seat {winner} wins the battle for {region.title()}{taken} ({shown}).", kind="battle_won",
+              seat=winner, region=region, strengths=strengths)
+    elif defender is not None:
+        event(events, f"The battle for {region.title()} is tied ({shown}); Seat {defender} keeps it.",
+              kind="battle_tied", region=region, strengths=strengths)
+    else:
+        event(events, f"The battle for {region.title()} is tied ({shown}); nobody takes it.", kind="battle_tied",
+              region=region, strengths=strengths)
+    if court_seat is not None:
+        token_to = court_seat
+    elif winner is not None:
+        token_to = winner
+    elif defender is not None:
+        token_to = defender  # Conquering Regions, p. 19
+    else:
+        token_to = (holder + 1) % n  # tie: to the left of the last holder (p. 7)
+    state["holder"] = token_to
+    state["last"] = {"region": region, "winner": winner, "strengths": strengths, "token_to": token_to,
+                     "courtesan_seat": court_seat}
+    event(events, f"Seat {token_to} takes the condottiere token.", kind="token", seat=token_to)
+    state["token"] = None
+    state["defender"] = None
+    if winner is not None and has_won(state, winner):
+        win_game(state, winner, events)
+        return
+    if all(r in state["owner"] or r == state["legate"] for r in board.REGIONS):
+        all_taken(state, events)
+        return
+    if state["opts"]["draw_after_battle"]:
+        draw_after_battle(state, events)
+    discard_lines(state)
+    state["phase"], state["turn"] = "place_token", state["holder"]
+
+
+def discard_lines(state: dict) -> None:
+    for line in state["lines"]:
+        state["discard"].extend(bare(c) for c in line)
+    n = state["num_players"]
+    state["lines"] = [[] for _ in range(n)]
+    state["passed"] = [False] * n
+
+
+def draw_after_battle(state: dict, events: list) -> None:
+    """Draw After Battle (p. 17): up to 3 cards each, never above 10 + regions;
+    10 each when nobody holds a card."""
+    nobody = not any(state["hands"])
+    for seat in seats_from(state, state["holder"]):
+        if nobody:
+            count = 10
+        else:
+            count = max(0, min(3, 10 + region_count(state, seat) - len(state["hands"][seat])))
+        draw(state, seat, count, events, reshuffle=True)
+
+
+def after_token_placed(state: dict, events: list) -> None:
+    """Steps 3-4 (p. 8): optional hand discards, then the end-of-round check."""
+    if state["fresh"] or state["opts"]["draw_after_battle"]:
+        state["fresh"] = False
+        begin_battle(state, events)
+        return
+    state["queue"] = [s for s in seats_from(state, state["holder"])
+                      if state["hands"][s] and not any(is_mercenary(c) for c in state["hands"][s])]
+    next_discard_question(state, events)
+
+
+def next_discard_question(state: dict, events: list) -> None:
+    if state["queue"]:
+        state["phase"], state["turn"] = "discard_hand", state["queue"][0]
+        return
+    holding = [s for s in range(state["num_players"]) if state["hands"][s]]
+    if len(holding) > 1:
+        begin_battle(state, events)
+    elif holding:
+        state["phase"], state["turn"] = "keep", holding[0]
+    else:
+        redeal(state, events)
+
+
+def redeal(state: dict, events: list) -> None:
+    """End of the round (p. 8): shuffle everything not held, deal up to 10 each,
+    then one more card per region held."""
+    state["round"] += 1
+    state["deck"].extend(state["discard"])
+    state["discard"] = []
+    rng(state).shuffle(state["deck"])
+    event(events, f"Round {state['round']} begins: the cards are shuffled and dealt.", kind="round")
+    order = seats_from(state, (state["holder"] + 1) % state["num_players"])
+    wanted = {s: max(0, 10 - len(state["hands"][s])) + region_count(state, s) for s in order}
+    for seat in order:
+        draw(state, seat, wanted[seat], events)
+    begin_battle(state, events)
+
+
+# ---- winning -------------------------------------------------------------------
+
+
+def has_won(state: dict, seat: int) -> bool:
+    """Victory (p. 16; Larger Kingdoms p. 18): enough regions, or enough adjacent ones."""
+    goal = board.targets(state["num_players"], state["opts"]["larger_kingdoms"])
+    mine = regions_of(state, seat)
+    return len(mine) >= goal["total"] or board.largest_group(mine) >= goal["adjacent"]
+
+
+def won_by_adjacency(state: dict, seat: int) -> bool:
+    goal = board.targets(state["num_players"], state["opts"]["larger_kingdoms"])
+    return board.largest_group(regions_of(state, seat)) >= goal["adjacent"]
+
+
+def game_over(state: dict, winners: list, reason: str, events: list) -> None:
+    state["phase"], state["turn"], state["winners"], state["reason"] = "over", None, winners, reason
+    names = " and ".join(f"Seat {s}" for s in winners)
+    verb = "share the victory" if len(winners) > 1 else "wins the game"
+    event(events, f"{names} {verb} ({reason}).", kind="game_over", winners=winners)
+
+
+def win_game(state: dict, winner: int, events: list) -> None:
+    if state["opts"]["points"]:
+        score_game(state, winner, events)
+    else:
+        game_over(state, [winner], "victory", events)
+
+
+def all_taken(state: dict, events: list) -> None:
+    """Every region taken (p. 16): most regions wins; a tie goes to a final battle."""
+    event(events, "Every region is taken.", kind="all_taken")
+    if state["opts"]["points"]:
+        score_game(state, None, events)
+        return
+    counts = [region_count(state, s) for s in range(state["num_players"])]
+    best = max(counts)
+    tops = [s for s, c in enumerate(counts) if c == best]
+    if len(tops) == 1:
+        game_over(state, tops, "most regions", events)
+    else:
+        start_final(state, tops, events)
+
+
+def score_game(state: dict, winner, events: list) -> None:
+    """Playing for Points (p. 18): 1 point per region, +5 for an adjacency win."""
+    points = state["points"]
+    for seat in range(state["num_players"]):
+        gained = region_count(state, seat)
+        if winner == seat and won_by_adjacency(state, seat):
+            gained += 5
+        points[seat] += gained
+    event(events, f"Game {state['game_no']} scores: " + ", ".join(f"Seat {s}: {p}" for s, p in enumerate(points)) + ".",
+          kind="score", points=list(points))
+    best = max(points)
+    if best < state["opts"]["points_target"]:
+        new_game(state, events)
+        return
+    tops = [s for s, p in enumerate(points) if p == best]
+    if len(tops) == 1:
+        game_over(state, tops, "most points", events)
+    else:
+        start_final(state, tops, events)
+
+
+def start_final(state: dict, seats: list, events: list) -> None:
+    """Final battle between the tied players (p. 16): all 110 cards shuffled,
+    10 + 1 per region each; the token holder or the nearest player on their
+    left who takes part goes first."""
+    n = state["num_players"]
+    collect_all(state)
+    state["final"] = list(seats)
+    state["token"] = state["defender"] = None
+    state["passed"] = [s not in seats for s in range(n)]
+    state["battle_no"] += 1
+    event(events, "Final battle between " + " and ".join(f"Seat {s}" for s in seats) + ".", kind="final")
+    for seat in seats:
+        draw(state, seat, 10 + region_count(state, seat), events)
+    state["phase"] = "battle"
+    first = next(s for s in seats_from(state, state["holder"]) if s in seats)
+    settle_turn(state, first, events)
+
+
+def finish_final(state: dict, strengths: list, events: list) -> None:
+    seats = state["final"]
+    best = max(strengths[s] for s in seats)
+    tops = [s for s in seats if strengths[s] == best]
+    shown = ", ".join(f"Seat {s}: {strengths[s]}" for s in seats)
+    event(events, f"The final battle ends ({shown}).", kind="battle_won", strengths=strengths)
+    state["last"] = {"region": None, "winner": tops[0] if len(tops) == 1 else None, "strengths": strengths,
+                     "token_to": state["holder"], "courtesan_seat": None}
+    game_over(state, tops, "final battle", events)

@@ -1,0 +1,69 @@
+"""What one seat (or a spectator) may see of a Condottiere state.
+
+Hands are counts except your own, face-down cards of others are
+{"hidden": true}, the deck is a count, the RNG is absent.  Strengths are
+computed here so the frontend never re-implements the rules.
+"""
+
+from __future__ import annotations
+
+from . import board
+from .cards import HIDDEN, PRINTED, card_strengths, counted, season_of
+
+
+def build_view(engine, state: dict, seat) -> dict:
+    n = state["num_players"]
+    me = seat if isinstance(seat, int) and 0 <= seat < n else None
+    lines = state["lines"]
+    public_values = card_strengths(counted(lines, None))
+    own_values = card_strengths(counted(lines, me)) if me is not None else None
+    out_lines = []
+    for s, line in enumerate(lines):
+        cards, k = [], 0
+        for code in line:
+            if code[0] == HIDDEN:
+                if s == me:
+                    bare = code[1:]
+                    cards.append({"card": bare, "printed": PRINTED.get(bare, 0), "hidden": True})
+                else:
+                    cards.append({"hidden": True})
+                continue
+            cards.append({"card": code, "printed": PRINTED.get(code, 0), "strength": public_values[s][k], "hidden": False})
+            k += 1
+        entry = {"seat": s, "passed": state["passed"][s], "strength": sum(public_values[s]),
+                 "courtesans": sum(1 for c in line if c == "courtesan"), "cards": cards}
+        if s == me:
+            entry["strength_with_hidden"] = sum(own_values[s])
+        out_lines.append(entry)
+    players = []
+    for s in range(n):
+        mine = sorted(r for r, o in state["owner"].items() if o == s)
+        players.append({"seat": s, "hand_count": len(state["hands"][s]), "regions": mine,
+                        "region_count": len(mine), "largest_group": board.largest_group(mine),
+                        "points": state["points"][s]})
+    final = state["final"]
+    over = state["phase"] == "over"
+    return {
+        "game": "condottiere",
+        "seat": me,
+        "num_players": n,
+        "options": dict(state["opts"]),
+        "phase": state["phase"],
+        "to_move": engine.to_move(state),
+        "game_no": state["game_no"], "round": state["round"], "battle_no": state["battle_no"],
+        "regions": {r: state["owner"].get(r) for r in board.REGIONS},
+        "legate": state["legate"], "legate_seat": state["legate_seat"],
+        "token": {"region": state["token"], "holder": state["holder"]},
+        "targets": board.targets(n, state["opts"]["larger_kingdoms"]),
+        "battle": {
+            "region": state["token"], "final": final is not None,
+            "participants": list(final) if final is not None else list(range(n)),
+            "season": season_of(lines), "turn": state["turn"] if state["phase"] == "battle" else None,
+            "defender": state["defender"], "lines": out_lines,
+        },
+        "players": players,
+        "hand": sorted(state["hands"][me]) if me is not None else None,
+        "deck_count": len(state["deck"]), "discard_count": len(state["discard"]),
+        "last_battle": state["last"],
+        "result": engine.result(state) if over else None,
+    }
