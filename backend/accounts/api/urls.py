@@ -1,0 +1,13 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("csrf/", views.CsrfView.as_view(), name="auth-csrf"),
+    path("signup/", views.SignupView.as_view(), name="auth-signup"),
+    path("login/", views.LoginView.as_view(), name="auth-login"),
+    path("logout/", views.LogoutView.as_view(), name="auth-logout"),
+    path("me/", views.MeView.as_view(), name="auth-me"),
+    path("password/", views.PasswordView.as_view(), name="auth-password"),
+    path("token/", views.TokenView.as_view(), name="auth-token"),
+]

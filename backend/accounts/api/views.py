@@ -1,0 +1,134 @@
+"""REST endpoints for accounts (docs/api.md, Accounts). Thin: parse, call services, render."""
+
+from django.contrib.auth import login, logout, update_session_auth_hash
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.utils.decorators import method_decorator
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from backend.accounts import services
+from backend.accounts.throttles import LiveScopedRateThrottle
+from backend.common.errors import AppError
+
+from .serializers import (
+    CredentialsSerializer,
+    ErrorSerializer,
+    OptionalCredentialsSerializer,
+    PasswordChangeSerializer,
+    TokenSerializer,
+    UserSerializer,
+)
+
+ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 409, 429)}
+
+
+def _enforce_csrf(request) -> None:
+    """Log-in and sign-up start a session, so they need CSRF even for anonymous callers.
+
+    DRF only checks CSRF for already-authenticated session users; without this
+    a third-party page could log a victim into the attacker's account.
+    """
+    SessionAuthentication().enforce_csrf(request)
+
+
+@extend_schema(tags=["auth"])
+class CsrfView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={204: None}, summary="Set the csrftoken cookie")
+    @method_decorator(ensure_csrf_cookie)
+    def get(self, request):
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["auth"])
+class SignupView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "signup"
+
+    @extend_schema(request=CredentialsSerializer, responses={201: UserSerializer, **ERRORS}, summary="Create an account and log in")
+    def post(self, request):
+        _enforce_csrf(request)
+        data = CredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.sign_up(data.validated_data["username"], data.validated_data["password"])
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["auth"])
+class LoginView(APIView):
+    permission_classes = [AllowAny]
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(request=CredentialsSerializer, responses={200: UserSerializer, **ERRORS}, summary="Log in (session)")
+    def post(self, request):
+        _enforce_csrf(request)
+        data = CredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.check_credentials(request, data.validated_data["username"], data.validated_data["password"])
+        login(request, user)
+        return Response(UserSerializer(user).data)
+
+
+@extend_schema(tags=["auth"])
+class LogoutView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None, **ERRORS}, summary="Log out (ends the session)")
+    def post(self, request):
+        logout(request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["auth"])
+class MeView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: UserSerializer, 401: ErrorSerializer}, summary="The logged-in user")
+    def get(self, request):
+        return Response(UserSerializer(request.user).data)
+
+
+@extend_schema(tags=["auth"])
+class PasswordView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=PasswordChangeSerializer, responses={204: None, **ERRORS}, summary="Change password (revokes the API token)")
+    def post(self, request):
+        data = PasswordChangeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.change_password(request.user, data.validated_data["old_password"], data.validated_data["new_password"])
+        update_session_auth_hash(request, request.user)  # stay logged in on this browser
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["auth"])
+class TokenView(APIView):
+    """The caller's API token: either already authenticated, or by username and password in the body."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "login"
+
+    @extend_schema(
+        request=OptionalCredentialsSerializer,
+        responses={200: TokenSerializer, **ERRORS},
+        summary="Get an API token (for scripts and bots)",
+    )
+    def post(self, request):
+        data = OptionalCredentialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        if "username" in data.validated_data:
+            user = services.check_credentials(request, data.validated_data["username"], data.validated_data["password"])
+        elif request.user.is_authenticated:
+            user = request.user
+        else:
+            raise AppError("unauthenticated", "Log in, or send your username and password.")
+        return Response({"token": services.token_for(user)})

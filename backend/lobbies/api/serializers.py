@@ -1,0 +1,49 @@
+"""Input validation and the OpenAPI shapes; the output itself comes from presenters.lobby_data."""
+
+from rest_framework import serializers
+
+from backend.accounts.api.serializers import UserSerializer
+
+
+class LobbyCreateSerializer(serializers.Serializer):
+    game = serializers.CharField(max_length=40)
+    options = serializers.DictField(required=False, default=dict)
+    num_seats = serializers.IntegerField(min_value=1, max_value=64)
+    private = serializers.BooleanField(required=False, default=False)
+
+
+class JoinSerializer(serializers.Serializer):
+    code = serializers.CharField(required=False, allow_blank=True, max_length=64)
+
+
+class KickSerializer(serializers.Serializer):
+    user_id = serializers.IntegerField()
+
+
+class BotSerializer(serializers.Serializer):
+    bot = serializers.CharField(max_length=40)
+
+
+class SeatSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    user = UserSerializer(allow_null=True)
+    bot = serializers.CharField(allow_null=True)
+
+
+class LobbySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    options = serializers.DictField()
+    num_seats = serializers.IntegerField()
+    private = serializers.BooleanField()
+    invite_code = serializers.CharField(allow_null=True, help_text="Only for the host and seated players of a private lobby.")
+    host = UserSerializer()
+    seats = SeatSerializer(many=True)
+    status = serializers.ChoiceField(choices=["open", "started", "closed"])
+    match_id = serializers.IntegerField(allow_null=True)
+    version = serializers.IntegerField(help_text="Grows with every change; live clients drop older updates.")
+    created_at = serializers.DateTimeField()
+
+
+class StartedSerializer(serializers.Serializer):
+    match_id = serializers.IntegerField()

@@ -1,0 +1,41 @@
+"""Live lobby updates, sent only after the change is committed.
+
+The room group gets the lobby with its invite code and each consumer decides
+whether its viewer may see the code, so one message serves every viewer.
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+from .models import Lobby
+from .presenters import lobby_data, with_relations
+
+LIST_GROUP = "lobbies"
+
+
+def room_group(lobby_id: int) -> str:
+    return f"lobby.{lobby_id}"
+
+
+def list_payload() -> list[dict]:
+    from .services import open_public_lobbies
+
+    return [lobby_data(lobby) for lobby in open_public_lobbies()]
+
+
+def after_commit(lobby_id: int, private: bool) -> None:
+    transaction.on_commit(lambda: send_now(lobby_id, private))
+
+
+def send_now(lobby_id: int, private: bool) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    lobby = with_relations(Lobby.objects).get(pk=lobby_id)
+    async_to_sync(layer.group_send)(room_group(lobby_id), {"type": "lobby.changed", "lobby": lobby_data(lobby, show_code=True)})
+    if not private:
+        # The open list changes whenever a public lobby does (seats, start, close).
+        async_to_sync(layer.group_send)(LIST_GROUP, {"type": "lobbies.changed", "lobbies": list_payload()})

@@ -1,0 +1,224 @@
+"""Lobby operations. Each mutation runs in one transaction that first locks the
+lobby row, and schedules the live broadcast for after the commit."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import IntegrityError, transaction
+
+from backend.common.errors import AppError
+from backend.engines import Engine, get_engine
+
+from . import broadcast
+from .models import Lobby, LobbySeat
+from .presenters import with_relations
+
+MAX_LISTED = 200
+
+
+# ---- reading ---------------------------------------------------------------
+def open_public_lobbies():
+    return with_relations(Lobby.objects.filter(status=Lobby.Status.OPEN, private=False))[:MAX_LISTED]
+
+
+def my_open_lobbies(user):
+    return with_relations(
+        Lobby.objects.filter(status=Lobby.Status.OPEN, seats__user=user).distinct()
+    )[:MAX_LISTED]
+
+
+def load(lobby_id: int) -> Lobby:
+    """The lobby with host and seats, no permission check (for answering someone who just acted)."""
+    return with_relations(Lobby.objects).get(pk=lobby_id)
+
+
+def is_member(lobby: Lobby, user) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return lobby.host_id == user.pk or any(seat.user_id == user.pk for seat in lobby.seats.all())
+
+
+def code_matches(lobby: Lobby, code: str | None) -> bool:
+    return bool(lobby.invite_code) and isinstance(code, str) and secrets.compare_digest(code, lobby.invite_code)
+
+
+def can_view(lobby: Lobby, user, code: str | None = None) -> bool:
+    return not lobby.private or is_member(lobby, user) or code_matches(lobby, code)
+
+
+def get_lobby(lobby_id: int, user, code: str | None = None) -> Lobby:
+    """The lobby if this viewer may see it; private ones need a seat or the invite code."""
+    lobby = with_relations(Lobby.objects).filter(pk=lobby_id).first()
+    if lobby is None:
+        raise AppError("not_found", "There is no such lobby.")
+    if not can_view(lobby, user, code):
+        raise AppError("forbidden", "This lobby is private; you need its invite code.")
+    return lobby
+
+
+# ---- checks ----------------------------------------------------------------
+def _engine(game_id) -> Engine:
+    try:
+        return get_engine(game_id)
+    except (KeyError, ImportError, AttributeError):
+        raise AppError("bad_message", f"There is no game called {game_id!r}.", fields={"game": ["Unknown game."]}) from None
+
+
+def validate_setup(engine: Engine, options, num_seats) -> dict:
+    """Options as the engine fills them in; test hooks (stacked decks) are not for players."""
+    hooks = sorted(k for k in (options or {}) if engine.options_schema.get(k, {}).get("test_hook"))
+    if hooks:
+        raise AppError("bad_message", f"Unknown option(s) for {engine.name}: {', '.join(hooks)}.", fields={"options": hooks})
+    try:
+        options = engine.validate_options(options)
+    except ValueError as exc:
+        raise AppError("bad_message", str(exc), fields={"options": [str(exc)]}) from None
+    if not isinstance(num_seats, int) or isinstance(num_seats, bool) or not engine.min_players <= num_seats <= engine.max_players:
+        limits = (f"exactly {engine.min_players}" if engine.min_players == engine.max_players
+                  else f"{engine.min_players} to {engine.max_players}")
+        message = f"{engine.name} needs {limits} seats."
+        raise AppError("bad_message", message, fields={"num_seats": [message]})
+    return options
+
+
+def _locked(lobby_id: int) -> Lobby:
+    lobby = Lobby.objects.select_for_update().filter(pk=lobby_id).first()
+    if lobby is None:
+        raise AppError("not_found", "There is no such lobby.")
+    return lobby
+
+
+def _require_open(lobby: Lobby) -> None:
+    if lobby.status != Lobby.Status.OPEN:
+        raise AppError("conflict", f"This lobby is {lobby.status}.")
+
+
+def _require_host(lobby: Lobby, user) -> None:
+    if lobby.host_id != user.pk:
+        raise AppError("forbidden", "Only the host may do that.")
+
+
+def _free_index(lobby: Lobby) -> int:
+    taken = set(lobby.seats.values_list("index", flat=True))
+    for index in range(lobby.num_seats):
+        if index not in taken:
+            return index
+    raise AppError("conflict", "The lobby is full.")
+
+
+def _finish(lobby: Lobby) -> Lobby:
+    lobby.version += 1
+    lobby.save(update_fields=["status", "seed", "match_id", "version", "updated_at"])
+    broadcast.after_commit(lobby.pk, lobby.private)
+    return lobby
+
+
+# ---- changes ---------------------------------------------------------------
+@transaction.atomic
+def create_lobby(host, game, options, num_seats, private: bool) -> Lobby:
+    engine = _engine(game)
+    options = validate_setup(engine, options, num_seats)
+    lobby = Lobby.objects.create(
+        game=engine.id, options=options, num_seats=num_seats, private=bool(private), host=host,
+        invite_code=secrets.token_urlsafe(9) if private else "",
+    )
+    LobbySeat.objects.create(lobby=lobby, index=0, user=host)
+    broadcast.after_commit(lobby.pk, lobby.private)
+    return lobby
+
+
+@transaction.atomic
+def join(user, lobby_id: int, code: str | None = None) -> Lobby:
+    lobby = _locked(lobby_id)
+    _require_open(lobby)
+    if lobby.seats.filter(user=user).exists():
+        raise AppError("conflict", "You are already seated in this lobby.")
+    if lobby.private and not code_matches(lobby, code):
+        raise AppError("forbidden", "This lobby is private; you need its invite code.")
+    if lobby.kicked.filter(pk=user.pk).exists():
+        raise AppError("forbidden", "The host removed you from this lobby.")
+    try:
+        with transaction.atomic():
+            LobbySeat.objects.create(lobby=lobby, index=_free_index(lobby), user=user)
+    except IntegrityError:
+        raise AppError("conflict", "That seat was just taken; try again.") from None
+    return _finish(lobby)
+
+
+@transaction.atomic
+def leave(user, lobby_id: int) -> Lobby:
+    """A player frees their seat; the host leaving closes the lobby for everyone."""
+    lobby = _locked(lobby_id)
+    _require_open(lobby)
+    if lobby.host_id == user.pk:
+        lobby.status = Lobby.Status.CLOSED
+        return _finish(lobby)
+    deleted, _ = lobby.seats.filter(user=user).delete()
+    if not deleted:
+        raise AppError("conflict", "You are not seated in this lobby.")
+    return _finish(lobby)
+
+
+@transaction.atomic
+def kick(host, lobby_id: int, user_id: int) -> Lobby:
+    lobby = _locked(lobby_id)
+    _require_host(lobby, host)
+    _require_open(lobby)
+    if user_id == host.pk:
+        raise AppError("conflict", "The host cannot kick themselves; leave to close the lobby.")
+    deleted, _ = lobby.seats.filter(user_id=user_id).delete()
+    if not deleted:
+        raise AppError("not_found", "That player is not seated in this lobby.")
+    lobby.kicked.add(user_id)
+    return _finish(lobby)
+
+
+@transaction.atomic
+def add_bot(host, lobby_id: int, bot: str) -> Lobby:
+    lobby = _locked(lobby_id)
+    _require_host(lobby, host)
+    _require_open(lobby)
+    engine = _engine(lobby.game)
+    if bot not in engine.bots:
+        raise AppError("bad_message", f"{engine.name} has no bot called {bot!r}; choose {', '.join(sorted(engine.bots))}.",
+                       fields={"bot": ["Unknown bot."]})
+    LobbySeat.objects.create(lobby=lobby, index=_free_index(lobby), bot=bot)
+    return _finish(lobby)
+
+
+@transaction.atomic
+def remove_bot(host, lobby_id: int, index: int) -> Lobby:
+    lobby = _locked(lobby_id)
+    _require_host(lobby, host)
+    _require_open(lobby)
+    deleted, _ = lobby.seats.filter(index=index, user__isnull=True).delete()
+    if not deleted:
+        raise AppError("not_found", f"Seat {index} holds no bot.")
+    return _finish(lobby)
+
+
+@transaction.atomic
+def start(host, lobby_id: int):
+    """Create the match: seats in a random order drawn from a stored seed, then the match seed from the same RNG."""
+    from backend.matches.services import create_match  # the matches app imports nothing from lobbies
+
+    lobby = _locked(lobby_id)
+    _require_host(lobby, host)
+    _require_open(lobby)
+    seats = list(lobby.seats.select_related("user").order_by("index"))
+    if len(seats) < lobby.num_seats:
+        raise AppError("conflict", f"Only {len(seats)} of {lobby.num_seats} seats are taken.")
+    lobby.seed = secrets.randbits(63)
+    rng = random.Random(lobby.seed)
+    players = [seat.user if seat.user_id else seat.bot for seat in seats]
+    rng.shuffle(players)
+    try:
+        match = create_match(lobby.game, lobby.options, players, rng.getrandbits(63), public=not lobby.private)
+    except ValueError as exc:
+        raise AppError("bad_message", str(exc)) from None
+    lobby.status = Lobby.Status.STARTED
+    lobby.match_id = match.pk
+    _finish(lobby)
+    return match

@@ -1,0 +1,80 @@
+"""/ws/lobbies/ (the open list) and /ws/lobbies/<id>/ (one room). Server-to-client only."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from backend.common.errors import AppError, ws_error
+
+from .. import broadcast, services
+from ..presenters import lobby_for, member_ids
+
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+
+
+class _ReadOnly(AsyncJsonWebsocketConsumer):
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send_json(ws_error("bad_message", "This socket only sends updates; use the REST API to act."))
+
+
+class LobbyListConsumer(_ReadOnly):
+    async def connect(self):
+        await self.channel_layer.group_add(broadcast.LIST_GROUP, self.channel_name)
+        await self.accept()
+        await self.send_json({"type": "lobbies", "lobbies": await database_sync_to_async(broadcast.list_payload)()})
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(broadcast.LIST_GROUP, self.channel_name)
+
+    async def lobbies_changed(self, event):
+        await self.send_json({"type": "lobbies", "lobbies": event["lobbies"]})
+
+
+class LobbyRoomConsumer(_ReadOnly):
+    group = None
+    code_ok = False
+    version = -1
+
+    async def connect(self):
+        self.lobby_id = int(self.scope["url_route"]["kwargs"]["lobby_id"])
+        self.user = self.scope.get("user")
+        self.code = (parse_qs(self.scope.get("query_string", b"").decode("latin1")).get("code") or [None])[0]
+        # Join first so no change between the snapshot and the subscription is missed.
+        self.group = broadcast.room_group(self.lobby_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        try:
+            data, self.code_ok = await database_sync_to_async(self._snapshot)()
+        except AppError as exc:
+            await self.send_json(ws_error(exc.code, exc.message))
+            await self.close(code=CLOSE_NOT_FOUND if exc.code == "not_found" else CLOSE_FORBIDDEN)
+            return
+        self.version = data["version"]
+        await self.send_json({"type": "lobby", "lobby": data})
+
+    def _snapshot(self):
+        lobby = services.get_lobby(self.lobby_id, self.user, self.code)
+        return lobby_for(lobby, self.user), services.code_matches(lobby, self.code)
+
+    async def disconnect(self, code):
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def lobby_changed(self, event):
+        data = dict(event["lobby"])
+        if data["version"] <= self.version:
+            return  # already sent (the snapshot) or overtaken by a newer update
+        self.version = data["version"]
+        member = self.user is not None and self.user.is_authenticated and self.user.pk in member_ids(data)
+        if data["private"] and not member and not self.code_ok:
+            # Kicked out of a private lobby (or never in it): no more news from the room.
+            await self.send_json(ws_error("forbidden", "You are no longer in this private lobby."))
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        if not member:
+            data["invite_code"] = None
+        await self.send_json({"type": "lobby", "lobby": data})

@@ -1,0 +1,63 @@
+"""Fixtures shared by the platform tests: clients, users, a registered test game, clean throttles."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+
+import pytest
+from rest_framework.test import APIClient
+
+PASSWORD = "correct horse battery staple"
+_names = itertools.count(1)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(settings):
+    """Throttle counters live in the cache: give every test its own, never a shared Redis."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"test-{uuid.uuid4().hex}"}}
+
+
+@pytest.fixture
+def fake_game(monkeypatch):
+    """Registers tests/platform/lobby_game.py as game "counting" (2-4 players, bots "random"/"heuristic")."""
+    import backend.engines as engines
+
+    monkeypatch.setitem(engines._REGISTRY, "counting", "tests.platform.lobby_game")
+    return engines.get_engine("counting")
+
+
+@pytest.fixture
+def api_client():
+    return APIClient()
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username: str | None = None, password: str = PASSWORD):
+        return django_user_model.objects.create_user(username=username or f"player{next(_names)}", password=password)
+
+    return make
+
+
+@pytest.fixture
+def client_for():
+    """A session-authenticated API client for a user (CSRF not enforced, like DRF's test default)."""
+
+    def make(user):
+        client = APIClient()
+        client.force_login(user)
+        return client
+
+    return make
+
+
+@pytest.fixture
+def user(make_user):
+    return make_user()
+
+
+@pytest.fixture
+def logged_in(client_for, user):
+    return client_for(user)

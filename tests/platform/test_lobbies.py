@@ -1,0 +1,195 @@
+"""Lobbies over REST: create, list, join, leave, kick, bots, start, permissions and error codes.
+
+The live WebSocket side is in test_lobbies_live.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rest_framework.test import APIClient
+
+from backend.lobbies.models import Lobby
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(make_user):
+    return make_user("host")
+
+
+@pytest.fixture
+def as_user(client_for):
+    return client_for
+
+
+def _create(client, **overrides):
+    body = {"game": "counting", "options": {}, "num_seats": 3, "private": False, **overrides}
+    r = client.post("/api/lobbies/", body, format="json")
+    assert r.status_code == 201, r.json()
+    return r.json()
+
+
+def _error(response, status, code):
+    assert response.status_code == status, response.json()
+    body = response.json()
+    assert body["code"] == code and isinstance(body["message"], str) and body["message"]
+    return body
+
+
+def test_create_public_lobby_seats_the_host_and_lists_it(fake_game, host, as_user):
+    lobby = _create(as_user(host), options={"rounds": 4})
+    assert lobby["host"] == {"id": host.pk, "username": "host"}
+    assert lobby["options"] == {"rounds": 4, "fixed_start": None}
+    assert lobby["seats"] == [
+        {"index": 0, "user": {"id": host.pk, "username": "host"}, "bot": None},
+        {"index": 1, "user": None, "bot": None},
+        {"index": 2, "user": None, "bot": None},
+    ]
+    assert lobby["status"] == "open" and lobby["match_id"] is None and lobby["invite_code"] is None
+    listed = APIClient().get("/api/lobbies/").json()
+    assert [entry["id"] for entry in listed] == [lobby["id"]]
+
+
+def test_private_lobby_is_unlisted_and_needs_the_code(fake_game, host, make_user, as_user):
+    lobby = _create(as_user(host), private=True)
+    code = lobby["invite_code"]
+    assert isinstance(code, str) and len(code) >= 10
+    assert APIClient().get("/api/lobbies/").json() == []
+    guest = as_user(make_user())
+    _error(guest.get(f"/api/lobbies/{lobby['id']}/"), 403, "forbidden")
+    _error(guest.get(f"/api/lobbies/{lobby['id']}/?code=wrong"), 403, "forbidden")
+    seen = guest.get(f"/api/lobbies/{lobby['id']}/?code={code}").json()
+    assert seen["id"] == lobby["id"] and seen["invite_code"] is None  # knowing the code is not membership
+    _error(guest.post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json"), 403, "forbidden")
+    _error(guest.post(f"/api/lobbies/{lobby['id']}/join/", {"code": "wrong"}, format="json"), 403, "forbidden")
+    joined = guest.post(f"/api/lobbies/{lobby['id']}/join/", {"code": code}, format="json").json()
+    assert joined["invite_code"] == code and joined["seats"][1]["user"] is not None
+    assert guest.get(f"/api/lobbies/{lobby['id']}/").status_code == 200  # a seat is enough now
+    mine = guest.get("/api/lobbies/?mine=1").json()
+    assert [entry["id"] for entry in mine] == [lobby["id"]]
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"game": "chess", "num_seats": 2}, "game"),
+        ({"game": "counting", "num_seats": 5}, "num_seats"),
+        ({"game": "counting", "num_seats": 1}, "num_seats"),
+        ({"game": "counting", "num_seats": 3, "options": {"rounds": 99}}, "options"),
+        ({"game": "counting", "num_seats": 3, "options": {"colour": "red"}}, "options"),
+        # Test hooks (stacked decks, fixed dice) are not for players.
+        ({"game": "counting", "num_seats": 3, "options": {"fixed_start": 0}}, "options"),
+        ({"game": "counting", "num_seats": "three"}, "num_seats"),
+        ({"num_seats": 3}, "game"),
+    ],
+)
+def test_create_validates_game_options_and_seats(fake_game, host, as_user, body, field):
+    error = _error(as_user(host).post("/api/lobbies/", body, format="json"), 400, "bad_message")
+    assert field in error["fields"]
+    assert Lobby.objects.count() == 0
+
+
+def test_anonymous_may_look_but_not_act(fake_game, host, as_user):
+    lobby = _create(as_user(host))
+    anon = APIClient()
+    assert anon.get(f"/api/lobbies/{lobby['id']}/").status_code == 200
+    _error(anon.post("/api/lobbies/", {"game": "counting", "num_seats": 2}, format="json"), 401, "unauthenticated")
+    for action in ("join", "leave", "start"):
+        _error(anon.post(f"/api/lobbies/{lobby['id']}/{action}/", {}, format="json"), 401, "unauthenticated")
+
+
+def test_unknown_lobby_is_not_found(fake_game, host, as_user):
+    client = as_user(host)
+    _error(client.get("/api/lobbies/999999/"), 404, "not_found")
+    _error(client.post("/api/lobbies/999999/join/", {}, format="json"), 404, "not_found")
+
+
+def test_join_conflicts(fake_game, host, make_user, as_user):
+    lobby = _create(as_user(host), num_seats=2)
+    url = f"/api/lobbies/{lobby['id']}/join/"
+    _error(as_user(host).post(url, {}, format="json"), 409, "conflict")  # already seated
+    guest = make_user()
+    r = as_user(guest).post(url, {}, format="json")
+    assert r.status_code == 200 and r.json()["seats"][1]["user"]["id"] == guest.pk
+    _error(as_user(guest).post(url, {}, format="json"), 409, "conflict")
+    _error(as_user(make_user()).post(url, {}, format="json"), 409, "conflict")  # full
+
+
+def test_leave_frees_the_seat_and_the_host_leaving_closes(fake_game, host, make_user, as_user):
+    lobby = _create(as_user(host))
+    guest, other = make_user(), make_user()
+    as_user(guest).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json")
+    r = as_user(guest).post(f"/api/lobbies/{lobby['id']}/leave/")
+    assert r.status_code == 200 and all(seat["user"] is None for seat in r.json()["seats"][1:])
+    _error(as_user(other).post(f"/api/lobbies/{lobby['id']}/leave/"), 409, "conflict")  # never seated
+    r = as_user(host).post(f"/api/lobbies/{lobby['id']}/leave/")
+    assert r.json()["status"] == "closed"
+    assert APIClient().get("/api/lobbies/").json() == []
+    _error(as_user(guest).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json"), 409, "conflict")
+
+
+def test_only_the_host_kicks_and_kicked_players_stay_out(fake_game, host, make_user, as_user):
+    lobby = _create(as_user(host))
+    a, b = make_user(), make_user()
+    for u in (a, b):
+        as_user(u).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json")
+    kick = f"/api/lobbies/{lobby['id']}/kick/"
+    _error(as_user(a).post(kick, {"user_id": b.pk}, format="json"), 403, "forbidden")
+    _error(as_user(host).post(kick, {"user_id": "b"}, format="json"), 400, "bad_message")
+    _error(as_user(host).post(kick, {"user_id": host.pk}, format="json"), 409, "conflict")
+    r = as_user(host).post(kick, {"user_id": b.pk}, format="json")
+    assert r.status_code == 200 and [s["user"] and s["user"]["id"] for s in r.json()["seats"]] == [host.pk, a.pk, None]
+    _error(as_user(host).post(kick, {"user_id": b.pk}, format="json"), 404, "not_found")
+    _error(as_user(b).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json"), 403, "forbidden")
+
+
+def test_host_manages_bot_seats(fake_game, host, make_user, as_user):
+    lobby = _create(as_user(host), num_seats=3)
+    bots = f"/api/lobbies/{lobby['id']}/bots/"
+    _error(as_user(make_user()).post(bots, {"bot": "random"}, format="json"), 403, "forbidden")
+    _error(as_user(host).post(bots, {"bot": "genius"}, format="json"), 400, "bad_message")
+    r = as_user(host).post(bots, {"bot": "heuristic"}, format="json")
+    assert r.json()["seats"][1] == {"index": 1, "user": None, "bot": "heuristic"}
+    as_user(host).post(bots, {"bot": "random"}, format="json")
+    _error(as_user(host).post(bots, {"bot": "random"}, format="json"), 409, "conflict")  # full
+    _error(as_user(make_user()).delete(f"{bots}1/"), 403, "forbidden")
+    _error(as_user(host).delete(f"{bots}0/"), 404, "not_found")  # seat 0 is the host, not a bot
+    r = as_user(host).delete(f"{bots}1/")
+    assert r.status_code == 200 and r.json()["seats"][1] == {"index": 1, "user": None, "bot": None}
+    # The freed seat is the first one a newcomer gets.
+    r = as_user(make_user()).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json")
+    assert r.json()["seats"][1]["user"] is not None and r.json()["seats"][2]["bot"] == "random"
+
+
+def test_start_rules(fake_game, host, make_user, as_user):
+    lobby = _create(as_user(host), num_seats=3)
+    start = f"/api/lobbies/{lobby['id']}/start/"
+    guest = make_user()
+    as_user(guest).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json")
+    _error(as_user(host).post(start), 409, "conflict")  # a seat is empty
+    as_user(host).post(f"/api/lobbies/{lobby['id']}/bots/", {"bot": "random"}, format="json")
+    _error(as_user(guest).post(start), 403, "forbidden")  # not the host
+    assert Lobby.objects.get(pk=lobby["id"]).status == "open"
+
+
+def test_games_list_hides_test_hooks(fake_game):
+    games = {g["id"]: g for g in APIClient().get("/api/games/").json()}
+    counting = games["counting"]
+    assert counting == {
+        "id": "counting", "name": "Counting", "min_players": 2, "max_players": 4,
+        "options_schema": {"rounds": fake_game.options_schema["rounds"]},
+        "bots": ["heuristic", "random"],
+    }
+
+
+def test_schema_describes_games_and_lobbies():
+    r = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert r.status_code == 200
+    paths = r.json()["paths"]
+    for p in ("/api/games/", "/api/lobbies/", "/api/lobbies/{lobby_id}/", "/api/lobbies/{lobby_id}/join/",
+              "/api/lobbies/{lobby_id}/leave/", "/api/lobbies/{lobby_id}/kick/", "/api/lobbies/{lobby_id}/bots/",
+              "/api/lobbies/{lobby_id}/bots/{index}/", "/api/lobbies/{lobby_id}/start/"):
+        assert p in paths, p
