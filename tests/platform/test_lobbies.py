@@ -1,15 +1,16 @@
-"""Lobbies over REST: create, list, join, leave, kick, bots, start, permissions and error codes.
-
-The live WebSocket side is in test_lobbies_live.py.
-"""
+"""Lobbies: REST (create, list, join, leave, kick, bots, start, permissions, error codes)
+and live updates over WebSocket through the real ASGI application."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from asgiref.sync import async_to_sync
+from django.db import transaction
 from rest_framework.test import APIClient
 
+from backend.lobbies import services
 from backend.lobbies.models import Lobby
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +194,128 @@ def test_schema_describes_games_and_lobbies():
               "/api/lobbies/{lobby_id}/leave/", "/api/lobbies/{lobby_id}/kick/", "/api/lobbies/{lobby_id}/bots/",
               "/api/lobbies/{lobby_id}/bots/{index}/", "/api/lobbies/{lobby_id}/start/"):
         assert p in paths, p
+
+
+# ---- live updates over WebSocket --------------------------------------------
+live = pytest.mark.django_db(transaction=True)
+ORIGIN = (b"origin", b"http://testserver")
+
+
+async def _ws(path, *headers, expect=True):
+    from channels.testing import WebsocketCommunicator
+
+    from backend.asgi import application
+
+    comm = WebsocketCommunicator(application, path, headers=[ORIGIN, *headers])
+    connected, _ = await comm.connect()
+    assert connected is expect
+    return comm
+
+
+def _token(user):
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+def _db(fn):
+    from channels.db import database_sync_to_async
+
+    return database_sync_to_async(fn)
+
+
+@live
+async def test_list_socket_follows_open_public_lobbies(fake_game, make_user):
+    host = await _db(make_user)()
+    watcher = await _ws("/ws/lobbies/")
+    assert await watcher.receive_json_from() == {"type": "lobbies", "lobbies": []}
+    lobby = await _db(services.create_lobby)(host, "counting", {}, 2, False)
+    update = await watcher.receive_json_from()
+    assert update["type"] == "lobbies" and [entry["id"] for entry in update["lobbies"]] == [lobby.pk]
+    await _db(services.create_lobby)(host, "counting", {}, 2, True)
+    assert await watcher.receive_nothing(timeout=0.3)  # private lobbies are never announced
+    await _db(services.leave)(host, lobby.pk)
+    assert (await watcher.receive_json_from())["lobbies"] == []
+    await watcher.send_to(text_data="hello")
+    assert (await watcher.receive_json_from())["code"] == "bad_message"
+    await watcher.disconnect()
+
+
+@live
+async def test_room_socket_sees_every_change_after_commit(fake_game, make_user):
+    host, guest = await _db(make_user)(), await _db(make_user)()
+    lobby = await _db(services.create_lobby)(host, "counting", {}, 3, False)
+    room = await _ws(f"/ws/lobbies/{lobby.pk}/?token={await _db(_token)(host)}")
+    first = await room.receive_json_from()
+    assert first["type"] == "lobby" and first["lobby"]["seats"][0]["user"]["id"] == host.pk
+
+    def join_then_fail():
+        with transaction.atomic():
+            services.join(guest, lobby.pk)
+            # Nothing may leave before the commit ...
+            assert async_to_sync(room.receive_nothing)(0.2)
+            raise RuntimeError("rolled back")
+
+    with pytest.raises(RuntimeError):
+        await _db(join_then_fail)()
+    assert await room.receive_nothing(timeout=0.3)  # ... and a rolled-back change never leaves.
+
+    await _db(services.join)(guest, lobby.pk)
+    seats = (await room.receive_json_from())["lobby"]["seats"]
+    assert [s["user"] and s["user"]["id"] for s in seats] == [host.pk, guest.pk, None]
+    await _db(services.add_bot)(host, lobby.pk, "random")
+    assert (await room.receive_json_from())["lobby"]["seats"][2]["bot"] == "random"
+    await _db(services.leave)(host, lobby.pk)
+    assert (await room.receive_json_from())["lobby"]["status"] == "closed"
+    await room.disconnect()
+
+
+@live
+async def test_private_room_needs_a_seat_or_the_code(fake_game, make_user, client_for):
+    host, guest = await _db(make_user)(), await _db(make_user)()
+    lobby = await _db(services.create_lobby)(host, "counting", {}, 3, True)
+
+    stranger = await _ws(f"/ws/lobbies/{lobby.pk}/")
+    assert (await stranger.receive_json_from())["code"] == "forbidden"
+    assert (await stranger.receive_output())["type"] == "websocket.close"
+
+    with_code = await _ws(f"/ws/lobbies/{lobby.pk}/?code={lobby.invite_code}")
+    assert (await with_code.receive_json_from())["lobby"]["invite_code"] is None
+
+    # The host by session cookie sees the code.
+    session = (await _db(lambda: client_for(host))()).cookies["sessionid"].value
+    host_room = await _ws(f"/ws/lobbies/{lobby.pk}/", (b"cookie", f"sessionid={session}".encode()))
+    assert (await host_room.receive_json_from())["lobby"]["invite_code"] == lobby.invite_code
+
+    # A member connected by seat (not code) is shut out once kicked.
+    await _db(services.join)(guest, lobby.pk, lobby.invite_code)
+    for comm in (with_code, host_room):
+        await comm.receive_json_from()
+    guest_room = await _ws(f"/ws/lobbies/{lobby.pk}/?token={await _db(_token)(guest)}")
+    assert (await guest_room.receive_json_from())["lobby"]["invite_code"] == lobby.invite_code
+    await _db(services.kick)(host, lobby.pk, guest.pk)
+    assert (await guest_room.receive_json_from())["code"] == "forbidden"
+    assert (await guest_room.receive_output())["type"] == "websocket.close"
+    kicked = (await host_room.receive_json_from())["lobby"]
+    assert kicked["invite_code"] == lobby.invite_code and kicked["seats"][1]["user"] is None
+    for comm in (with_code, host_room):
+        await comm.disconnect()
+
+
+@live
+async def test_room_socket_errors(fake_game, make_user):
+    missing = await _ws("/ws/lobbies/424242/")
+    assert (await missing.receive_json_from())["code"] == "not_found"
+    # A bad token means anonymous, not "fall back to the cookie": a private room then refuses.
+    host = await _db(make_user)()
+    lobby = await _db(services.create_lobby)(host, "counting", {}, 2, True)
+    bad = await _ws(f"/ws/lobbies/{lobby.pk}/?token=nope")
+    assert (await bad.receive_json_from())["code"] == "forbidden"
+    # Foreign origins are refused outright.
+    from channels.testing import WebsocketCommunicator
+
+    from backend.asgi import application
+
+    evil = WebsocketCommunicator(application, "/ws/lobbies/", headers=[(b"origin", b"http://evil.example")])
+    connected, _ = await evil.connect()
+    assert not connected
