@@ -10,3 +10,6 @@ urlpatterns = [
     path("api/games/", include("backend.games.urls")),
     path("api/lobbies/", include("backend.lobbies.api.urls")),
 ]
+
+# The web app (SPA shell + its modules). Kept last; its catch-all only matches client routes.
+urlpatterns += [path("", include("backend.web.urls"))]

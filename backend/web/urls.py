@@ -1,0 +1,13 @@
+"""Included last in backend/urls.py: the catch-all must not shadow the API, admin or sockets."""
+
+from django.urls import path, re_path
+
+from . import views
+
+urlpatterns = [
+    re_path(r"^app/(?P<path>.+)$", views.asset, name="web-asset"),
+    path("", views.index, name="web-index"),
+    # Client-side routes only; /api/, /admin/, /ws/ and /static/ never reach here.
+    re_path(r"^(?!api/|admin/|ws/|static/|app/)(?:login|signup|lobbies|lobby|match|matches|watch|me)(?:/.*)?$",
+            views.index, name="web-route"),
+]

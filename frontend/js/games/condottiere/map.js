@@ -1,0 +1,51 @@
+// The board as SVG: owners, the papal legate, the condottiere token, the
+// battle under way, and (when it is your choice) the regions you may pick.
+import { html } from "../../lib.js";
+import { SEAT_COLOURS } from "../../ui.js";
+import { EDGES, LAND_PATH, REGION, REGIONS } from "./board.js";
+
+const R = 24;
+
+function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }) {
+  const colour = owner == null ? null : SEAT_COLOURS[owner % 6];
+  const parts = [r.name, owner == null ? "free" : `held by ${ownerName}`];
+  if (battle) parts.push("battle here");
+  if (legate) parts.push("papal legate here");
+  if (choice) parts.push(`tap to choose`);
+  const label = parts.join(", ");
+  const act = choice ? () => onChoose(choice) : null;
+  const key = choice ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } } : null;
+  return html`<g class=${"region" + (owner != null ? " owned" : "") + (choice ? " choosable" : "") + (battle ? " battle" : "")}
+      transform=${`translate(${r.x} ${r.y})`} data-region=${r.id}
+      role=${choice ? "button" : "img"} tabindex=${choice ? 0 : undefined} aria-label=${label}
+      onClick=${act} onKeyDown=${key}>
+    <title>${label}</title>
+    <circle class="hit" r=${R + 9} />
+    ${battle && html`<circle class="battle-ring" r=${R + 7} />`}
+    <circle class="seal" r=${R} style=${colour ? { fill: colour } : null} />
+    ${owner != null && html`<text class="seal-mark" y="6" aria-hidden="true">${ownerName.slice(0, 1).toUpperCase()}</text>`}
+    <text class="region-label" y=${R + 15} aria-hidden="true">${r.name}</text>
+    ${token && html`<g class="token" transform=${`translate(${R - 4} ${-R + 2})`} aria-hidden="true">
+      <circle r="11" /><text y="5">⚔</text></g>`}
+    ${legate && html`<g class="legate" transform=${`translate(${-R + 4} ${-R + 2})`} aria-hidden="true">
+      <circle r="11" /><text y="5">✝</text></g>`}
+  </g>`;
+}
+
+export function BoardMap({ view, names, choices, onChoose }) {
+  const battleRegion = view.battle && view.battle.region;
+  const tokenRegion = view.token && view.token.region;
+  return html`<svg class="board" viewBox="0 0 480 700" role="group" aria-label="Map of Italy"
+      data-testid="board" preserveAspectRatio="xMidYMid meet">
+    <path class="land" d=${LAND_PATH} />
+    <g class="roads" aria-hidden="true">
+      ${EDGES.map(([a, b]) => html`<line x1=${REGION[a].x} y1=${REGION[a].y} x2=${REGION[b].x} y2=${REGION[b].y} />`)}
+    </g>
+    ${REGIONS.map((r) => {
+      const owner = view.regions ? view.regions[r.id] : null;
+      return html`<${Region} key=${r.id} r=${r} owner=${owner} ownerName=${owner == null ? "" : names(owner)}
+        legate=${view.legate === r.id} battle=${battleRegion === r.id} token=${tokenRegion === r.id}
+        choice=${choices && choices[r.id]} onChoose=${onChoose} />`;
+    })}
+  </svg>`;
+}

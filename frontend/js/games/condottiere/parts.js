@@ -1,0 +1,124 @@
+// Pieces of the Condottiere table: cards, battle lines, players, log, result.
+import { html, useEffect, useRef } from "../../lib.js";
+import { SEAT_COLOURS, SeatDot } from "../../ui.js";
+import { cardInfo } from "./cards.js";
+import { regionName } from "./board.js";
+
+/** A face-up card, a face-down one (`code` null), as a button or as a picture. */
+export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid }) {
+  const info = code ? cardInfo(code) : null;
+  const cls = "gcard" + (small ? " gcard-small" : "") + (info ? " gcard-" + info.kind : " gcard-back")
+    + (hidden && code ? " gcard-facedown" : "") + (selected ? " selected" : "") + (onClick ? " playable" : "");
+  const face = info
+    ? html`<span class="gcard-value">${info.value != null ? info.value : info.glyph}</span>
+        <span class="gcard-name">${info.kind === "mercenary" ? "Mercenary" : info.name}</span>
+        ${strength != null && info.value !== strength && html`<span class="gcard-strength" title="Strength now">${strength}</span>`}
+        ${hidden && html`<span class="gcard-hidden-flag" title="Face down">◐</span>`}`
+    : html`<span class="gcard-back-art" aria-hidden="true"></span>`;
+  const aria = label || (info ? `${info.name}${strength != null && strength !== info.value ? `, counts ${strength}` : ""}${hidden ? ", face down" : ""}` : "Face-down card");
+  if (onClick || disabled) {
+    return html`<button type="button" class=${cls} onClick=${onClick} disabled=${disabled} aria-pressed=${selected == null ? undefined : !!selected}
+      aria-label=${aria} title=${info ? info.help : ""} data-card=${code} data-testid=${testid}>${face}</button>`;
+  }
+  return html`<span class=${cls} role="img" aria-label=${aria} title=${info ? info.help : ""} data-card=${code || "back"}>${face}</span>`;
+}
+
+export function BattleLines({ view, names, me }) {
+  const b = view.battle;
+  if (!b || !b.lines || !b.lines.length) return null;
+  return html`<ul class="lines" aria-label="Battle lines">
+    ${b.lines.map((line) => {
+      const mine = line.seat === me;
+      const turn = view.phase === "battle" && b.turn === line.seat;
+      const extra = mine && line.strength_with_hidden != null && line.strength_with_hidden !== line.strength
+        ? html` <span class="muted" title="Including your face-down cards">(${line.strength_with_hidden})</span>` : null;
+      return html`<li class=${"line" + (turn ? " turn" : "") + (line.passed ? " passed" : "") + (mine ? " mine" : "")}
+          data-testid="line" data-seat=${line.seat}
+          aria-label=${`${names(line.seat)}: strength ${line.strength}${line.passed ? ", passed" : ""}${turn ? ", to play" : ""}`}>
+        <div class="line-head">
+          <${SeatDot} seat=${line.seat} />
+          <span class="line-name">${names(line.seat)}${mine ? " (you)" : ""}</span>
+          ${b.defender === line.seat && html`<span class="tag">defender</span>`}
+          ${line.passed && html`<span class="tag tag-passed">passed</span>`}
+          ${turn && html`<span class="tag tag-turn">to play</span>`}
+          <span class="line-strength" data-testid="strength" title="Strength now">${line.strength}${extra}</span>
+        </div>
+        <div class="line-cards">
+          ${line.cards.length === 0 ? html`<span class="muted">no cards</span>`
+            : line.cards.map((c) => html`<${Card} small code=${c.card || null} hidden=${c.hidden} strength=${c.strength} />`)}
+        </div>
+      </li>`;
+    })}
+  </ul>`;
+}
+
+export function Players({ view, names, presence }) {
+  const connected = presence && presence.connected ? new Set(presence.connected) : null;
+  const b = view.battle || {};
+  const usePoints = view.options && view.options.points;
+  return html`<ul class="players" aria-label="Players">
+    ${view.players.map((p) => {
+      const turn = (view.to_move || []).includes(p.seat);
+      const line = (b.lines || []).find((l) => l.seat === p.seat);
+      return html`<li class=${"player" + (turn ? " turn" : "")} data-testid="player" data-seat=${p.seat}>
+        <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true"></span>
+        <div class="player-main">
+          <div class="player-name">${names(p.seat)}${p.seat === view.seat ? html` <span class="tag tag-you">you</span>` : ""}
+            ${connected && html`<span class=${"presence" + (connected.has(p.seat) ? " on" : "")}
+              title=${connected.has(p.seat) ? "online" : "offline"} aria-label=${connected.has(p.seat) ? "online" : "offline"}></span>`}</div>
+          <div class="player-stats">
+            <span title="Cards in hand" aria-label=${`${p.hand_count} cards in hand`}><span class="ico-card" aria-hidden="true"></span> ${p.hand_count}</span>
+            <span title="Regions held (largest connected group)" aria-label=${`${p.region_count} regions, largest group ${p.largest_group}`}>⚑ ${p.region_count} <small>(${p.largest_group} joined)</small></span>
+            ${usePoints && html`<span title="Points">★ ${p.points}</span>`}
+          </div>
+        </div>
+        <div class="player-marks">
+          ${view.token && view.token.holder === p.seat && html`<span class="mark mark-token" title="Condottiere">⚔</span>`}
+          ${view.legate == null && view.legate_seat === p.seat && html`<span class="mark mark-legate" title="Keeps the papal legate">✝</span>`}
+          ${line && line.passed && html`<span class="tag tag-passed">passed</span>`}
+          ${turn && html`<span class="tag tag-turn">${view.phase === "battle" ? "to play" : "to choose"}</span>`}
+        </div>
+      </li>`;
+    })}
+  </ul>`;
+}
+
+export function Log({ log, names }) {
+  const ref = useRef(null);
+  useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
+  const shown = log.slice(-120);
+  return html`<ol class="log" ref=${ref} aria-label="What happened" data-testid="log">
+    ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${withNames(e.text, names)}</li>`)}
+  </ol>`;
+}
+
+/** Engine texts name seats ("Seat 2"); players know each other by name. */
+export function withNames(text, names) {
+  return String(text || "").replace(/\bSeat (\d+)/g, (_, n) => names(Number(n)));
+}
+
+export function Result({ view, names, match }) {
+  const r = view.result || (match && match.result);
+  if (!r) return null;
+  const winners = r.winners || [];
+  const me = view.seat;
+  const headline = winners.length === 0 ? "No winner"
+    : winners.includes(me) ? (winners.length > 1 ? "You share the victory!" : "You win!")
+      : `${winners.map(names).join(" and ")} ${winners.length > 1 ? "share the victory" : "wins"}`;
+  const order = view.players.map((p) => p.seat).sort((a, b) => (r.scores[b] ?? 0) - (r.scores[a] ?? 0));
+  return html`<section class="result card" data-testid="result" aria-labelledby="result-title">
+    <h2 id="result-title">${headline}</h2>
+    ${r.reason && html`<p class="muted">${withNames(r.reason, names)}</p>`}
+    <ol class="scores">${order.map((s) => html`<li class=${winners.includes(s) ? "winner" : ""}>
+      <${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${r.scores[s]}</strong>
+      <span class="muted">${view.options && view.options.points ? "points" : "regions"}</span></li>`)}</ol>
+    <div class="actions"><a class="btn btn-primary" href="/">Back to the lobbies</a><a class="btn" href="/matches">My matches</a></div>
+  </section>`;
+}
+
+export function LastBattle({ view, names }) {
+  const lb = view.last_battle;
+  if (!lb || view.phase === "battle") return null;
+  const who = lb.winner == null ? "nobody took" : `${names(lb.winner)} took`;
+  return html`<p class="last-battle">Last battle: ${who} ${regionName(lb.region)}${lb.token_to != null ? ` · ${names(lb.token_to)} holds the condottiere` : ""}.</p>`;
+}

@@ -1,0 +1,182 @@
+// The Condottiere table. Every control comes from `legal_actions`: the table
+// groups and labels them but never decides what is legal itself.
+import { html, useEffect, useMemo, useState } from "../../lib.js";
+import { Notice, seatName } from "../../ui.js";
+import { describeAction } from "../actions.js";
+import { BoardMap } from "./map.js";
+import { regionName } from "./board.js";
+import { cardName } from "./cards.js";
+import { BattleLines, Card, LastBattle, Log, Players, Result } from "./parts.js";
+
+function byType(legal) {
+  const out = {};
+  for (const a of legal) (out[a.type] = out[a.type] || []).push(a);
+  return out;
+}
+
+function statusText(view, me, names) {
+  const movers = view.to_move || [];
+  const mine = me != null && movers.includes(me);
+  const who = movers.map(names).join(", ");
+  const where = view.battle && view.battle.region ? regionName(view.battle.region) : "";
+  switch (view.phase) {
+    case "place_token": return mine ? "You are the condottiere: choose the next battle on the map." : `${who} is choosing the next battle.`;
+    case "battle": return mine ? `Your turn in the battle${where ? " for " + where : ""}: play a card or pass.`
+      : `Battle${where ? " for " + where : ""}: ${who} to play.`;
+    case "legate": return mine ? "Place the papal legate on a free region, or keep it off the board." : `${who} is placing the papal legate.`;
+    case "discard_hand": return mine ? "You hold no mercenary: you may discard your hand." : `${who} may discard their hand.`;
+    case "keep": return mine ? "End of the round: keep up to two of your cards." : `${who} is choosing which cards to keep.`;
+    case "over": return "The game is over.";
+    default: return who ? `${who} to act.` : "";
+  }
+}
+
+/** A card that needs a second answer (the Scarecrow's target) asks for it here. */
+function Chooser({ title, options, onPick, onCancel }) {
+  useEffect(() => {
+    const esc = (e) => { if (e.key === "Escape") onCancel(); };
+    document.addEventListener("keydown", esc);
+    return () => document.removeEventListener("keydown", esc);
+  }, []);
+  return html`<div class="sheet-backdrop" onClick=${onCancel}>
+    <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="chooser-title" onClick=${(e) => e.stopPropagation()}>
+      <h2 id="chooser-title">${title}</h2>
+      <div class="chips">${options.map((o, i) => html`<button type="button" class="btn" autofocus=${i === 0}
+        data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>
+      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>Cancel</button>
+    </div>
+  </div>`;
+}
+
+function Hand({ view, groups, send, pending, setChooser }) {
+  const [keep, setKeep] = useState([]);
+  const hand = view.hand || [];
+  const plays = groups.play || [];
+  const keeps = groups.keep || [];
+  useEffect(() => setKeep([]), [view.phase, hand.join()]);
+  if (view.hand == null) return null;
+
+  const keepMode = keeps.length > 0;
+  const chosen = keep.map((i) => hand[i]).sort();
+  const keepAction = keeps.find((a) => a.cards.length === chosen.length && [...a.cards].sort().every((c, i) => c === chosen[i]));
+  const maxKeep = Math.max(0, ...keeps.map((a) => a.cards.length));
+
+  function tap(code, i) {
+    if (pending) return;
+    if (keepMode) {
+      setKeep(keep.includes(i) ? keep.filter((x) => x !== i) : keep.length < maxKeep ? keep.concat(i) : keep);
+      return;
+    }
+    const options = plays.filter((a) => a.card === code);
+    if (options.length === 1) send(options[0]);
+    else if (options.length > 1) {
+      setChooser({
+        title: code === "scarecrow" ? "Scarecrow: take which mercenary back to your hand?" : `Play ${cardName(code)} how?`,
+        options: options.map((a) => ({
+          action: a,
+          label: "take" in a ? (a.take ? `Take back ${cardName(a.take)}` : "Take nothing back") : describeAction(a),
+        })),
+      });
+    }
+  }
+
+  return html`<section class="hand-panel" aria-labelledby="hand-title" data-testid="hand">
+    <div class="panel-head"><h2 id="hand-title">Your hand <span class="muted">(${hand.length})</span></h2>
+      ${keepMode && html`<button type="button" class="btn btn-primary" data-testid="keep-confirm" disabled=${!keepAction || pending}
+        onClick=${() => send(keepAction)}>${chosen.length ? `Keep ${chosen.map(cardName).join(" + ")}` : "Keep nothing"}</button>`}
+    </div>
+    ${hand.length === 0 ? html`<p class="muted">No cards.</p>` : html`<div class="hand" role="group" aria-label="Cards in your hand">
+      ${hand.map((code, i) => {
+        const playable = keepMode || plays.some((a) => a.card === code);
+        return html`<${Card} key=${i + code} code=${code} testid="hand-card" onClick=${playable ? () => tap(code, i) : null}
+          disabled=${!playable || pending} selected=${keepMode ? keep.includes(i) : undefined}
+          label=${`${cardName(code)}${keepMode ? (keep.includes(i) ? ", kept" : ", tap to keep") : playable ? ", play" : ""}`} />`;
+      })}</div>`}
+  </section>`;
+}
+
+function Moves({ groups, send, pending }) {
+  const buttons = [];
+  for (const a of groups.pass || []) buttons.push([a, a.reveal ? "Pass and reveal" : "Pass", "pass"]);
+  for (const a of groups.wait || []) buttons.push([a, "Wait (defender)", "wait"]);
+  for (const a of groups.discard_hand || []) buttons.push([a, "Discard my hand", "discard"]);
+  for (const a of groups.keep_hand || []) buttons.push([a, "Keep my hand", "keep-hand"]);
+  for (const a of groups.place_legate || []) if (a.region == null) buttons.push([a, "Keep the legate off the board", "legate-off"]);
+  const known = new Set(["play", "pass", "wait", "discard_hand", "keep_hand", "place_legate", "place_token", "keep"]);
+  for (const [type, list] of Object.entries(groups)) if (!known.has(type)) for (const a of list) buttons.push([a, describeAction(a), type]);
+  if (!buttons.length) return null;
+  return html`<div class="moves" role="group" aria-label="Moves">
+    ${buttons.map(([a, label, id]) => html`<button type="button" class=${"btn " + (id === "pass" ? "btn-pass" : "btn-primary")}
+      data-testid=${"move-" + id} disabled=${pending} onClick=${() => send(a)}>${label}</button>`)}
+  </div>`;
+}
+
+function RegionChoices({ choices, title, onChoose, pending }) {
+  const ids = Object.keys(choices);
+  if (!ids.length) return null;
+  return html`<div class="region-choices" role="group" aria-label=${title}>
+    <span class="muted">${title}</span>
+    <div class="chips">${ids.map((id) => html`<button type="button" class="btn btn-chip" data-testid="region-choice" data-region=${id}
+      disabled=${pending} onClick=${() => onChoose(choices[id])}>${regionName(id)}</button>`)}</div>
+  </div>`;
+}
+
+export function CondottiereTable({ match, view, legal, seat, version, send, pending, rejection, clearRejection, log, presence }) {
+  const [chooser, setChooser] = useState(null);
+  const names = (s) => seatName(match, s);
+  const groups = useMemo(() => byType(legal), [legal]);
+  const me = view.seat != null ? view.seat : seat;
+  const regionActs = groups.place_token || groups.place_legate || [];
+  const choices = {};
+  for (const a of regionActs) if (a.region) choices[a.region] = a;
+  const choiceTitle = groups.place_token ? "Choose the next battle:" : "Place the papal legate on:";
+  useEffect(() => setChooser(null), [version]);
+
+  const b = view.battle || {};
+  const spectator = view.hand == null;
+  const myTurn = me != null && (view.to_move || []).includes(me);
+  const t = view.targets || {};
+  return html`<div class="ctable" data-testid="table" data-version=${version} data-phase=${view.phase}
+      data-my-turn=${myTurn ? "yes" : "no"}>
+    <div class=${"status" + (myTurn ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
+      <span class="status-text">${statusText(view, me, names)}</span>
+      ${spectator && html`<span class="tag">watching</span>`}
+      ${pending && html`<span class="tag">sending…</span>`}
+    </div>
+    <${Notice} onClose=${clearRejection}>${rejection}<//>
+    ${view.phase === "over" && html`<${Result} view=${view} names=${names} match=${match} />`}
+    <div class="ctable-grid">
+      <section class="area-map panel" aria-label="Board">
+        <${BoardMap} view=${view} names=${names} choices=${Object.keys(choices).length ? choices : null} onChoose=${send} />
+        <${RegionChoices} choices=${choices} title=${choiceTitle} onChoose=${send} pending=${pending} />
+        <p class="map-legend muted"><span class="legend-token">⚔</span> condottiere · <span class="legend-legate">✝</span> papal legate ·
+          to win: ${t.total} regions or ${t.adjacent} joined</p>
+      </section>
+      <section class="area-battle panel" aria-labelledby="battle-title">
+        <div class="panel-head">
+          <h2 id="battle-title">${b.region ? `${b.final ? "Final battle" : "Battle"} for ${regionName(b.region)}` : b.final ? "Final battle" : "No battle under way"}</h2>
+          ${b.season && html`<span class=${"tag tag-" + b.season}>${b.season === "winter" ? "❄ Winter" : "✿ Spring"}</span>`}
+        </div>
+        <${LastBattle} view=${view} names=${names} />
+        <${BattleLines} view=${view} names=${names} me=${me} />
+        <div class="counts"><span>Deck <strong data-testid="deck-count">${view.deck_count}</strong></span>
+          <span>Discard <strong>${view.discard_count}</strong></span>
+          <span>Round <strong>${view.round}</strong></span>${view.game_no > 1 && html`<span>Game <strong>${view.game_no}</strong></span>`}</div>
+      </section>
+      <section class="area-hand" aria-label="Your moves">
+        ${!spectator && html`<${Moves} groups=${groups} send=${send} pending=${pending} />`}
+        <${Hand} view=${view} groups=${groups} send=${send} pending=${pending} setChooser=${setChooser} />
+      </section>
+      <section class="area-players panel" aria-labelledby="players-title">
+        <h2 id="players-title">Players</h2>
+        <${Players} view=${view} names=${names} presence=${presence} />
+        ${presence && presence.spectators > 0 && html`<p class="muted">${presence.spectators} watching</p>`}
+      </section>
+      <section class="area-log panel" aria-labelledby="log-title">
+        <h2 id="log-title">Log</h2>
+        <${Log} log=${log} names=${names} />
+      </section>
+    </div>
+    ${chooser && html`<${Chooser} ...${chooser} onPick=${(a) => { setChooser(null); send(a); }} onCancel=${() => setChooser(null)} />`}
+  </div>`;
+}

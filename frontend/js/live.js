@@ -1,0 +1,110 @@
+// WebSockets that come back by themselves. A socket reports its status
+// ("connecting" | "open" | "reconnecting" | "closed") so screens can say so,
+// and calls onOpen after every (re)connect so a screen can resync.
+import { useEffect, useRef, useState } from "./lib.js";
+
+const MAX_DELAY = 8000;
+
+export class LiveSocket {
+  constructor(path, { onMessage, onOpen, onStatus } = {}) {
+    this.path = path;
+    this.onMessage = onMessage || (() => {});
+    this.onOpen = onOpen || (() => {});
+    this.onStatus = onStatus || (() => {});
+    this.attempt = 0;
+    this.stopped = false;
+    this.ws = null;
+    this.timer = null;
+    this.everOpened = false;
+    this._onOnline = () => this.reconnectNow();
+    window.addEventListener("online", this._onOnline);
+    this.connect();
+  }
+
+  url() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}${this.path}`;
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.onStatus(status);
+  }
+
+  connect() {
+    if (this.stopped) return;
+    this.setStatus(this.everOpened ? "reconnecting" : "connecting");
+    const ws = new WebSocket(this.url());
+    this.ws = ws;
+    ws.onopen = () => {
+      if (ws !== this.ws) return;
+      this.attempt = 0;
+      const again = this.everOpened;
+      this.everOpened = true;
+      this.setStatus("open");
+      this.onOpen(again);
+    };
+    ws.onmessage = (e) => {
+      if (ws !== this.ws) return;
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      this.onMessage(msg);
+    };
+    ws.onclose = (e) => {
+      if (ws !== this.ws || this.stopped) return;
+      // 4001-4004: the server refused us for good (auth, not found); do not hammer it.
+      if (e.code >= 4000 && e.code < 4100 && e.code !== 4008) {
+        this.setStatus("closed");
+        this.closeCode = e.code;
+        return;
+      }
+      this.setStatus(this.everOpened ? "reconnecting" : "connecting");
+      const delay = Math.min(MAX_DELAY, 600 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+      this.attempt += 1;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  reconnectNow() {
+    if (this.stopped || (this.ws && this.ws.readyState === WebSocket.OPEN)) return;
+    clearTimeout(this.timer);
+    this.attempt = 0;
+    this.connect();
+  }
+
+  send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  }
+
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    window.removeEventListener("online", this._onOnline);
+    if (this.ws) this.ws.close(1000);
+  }
+}
+
+/** Opens a LiveSocket for the component's lifetime; handlers may change between renders. */
+export function useLive(path, handlers) {
+  const [status, setStatus] = useState("connecting");
+  const ref = useRef(handlers);
+  ref.current = handlers;
+  const sock = useRef(null);
+  useEffect(() => {
+    if (!path) return undefined;
+    const s = new LiveSocket(path, {
+      onMessage: (m) => ref.current.onMessage && ref.current.onMessage(m),
+      onOpen: (again) => ref.current.onOpen && ref.current.onOpen(again, s),
+      onStatus: setStatus,
+    });
+    sock.current = s;
+    window.__sockets = (window.__sockets || new Set()).add(s);
+    return () => { s.stop(); window.__sockets.delete(s); };
+  }, [path]);
+  return { status, send: (m) => (sock.current ? sock.current.send(m) : false), socket: sock };
+}

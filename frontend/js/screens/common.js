@@ -1,0 +1,47 @@
+// Data helpers shared by the lobby and match screens.
+import { useEffect, useState } from "../lib.js";
+import { get } from "../api.js";
+
+let gamesCache = null;
+
+/** GET /api/games/ once per page load. */
+export function useGames() {
+  const [games, setGames] = useState(gamesCache);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    if (gamesCache) return;
+    get("/api/games/").then((g) => { gamesCache = g; setGames(g); }).catch((e) => setError(e.message));
+  }, []);
+  return { games, error };
+}
+
+/** Load `path` now and every `every` ms (0: once); returns {data, error, reload}. */
+export function usePolled(path, every = 0) {
+  const [data, setData] = useState(null);
+  const [error, setError] = useState("");
+  const [n, setN] = useState(0);
+  useEffect(() => {
+    if (!path) return undefined;
+    let alive = true;
+    const load = () => get(path).then((d) => { if (alive) { setData(d); setError(""); } })
+      .catch((e) => { if (alive) setError(e.message); });
+    load();
+    const t = every ? setInterval(() => { if (!document.hidden) load(); }, every) : null;
+    return () => { alive = false; if (t) clearInterval(t); };
+  }, [path, every, n]);
+  return { data, error, reload: () => setN((x) => x + 1) };
+}
+
+export function listOf(data) {
+  if (!data) return [];
+  return Array.isArray(data) ? data : data.results || [];
+}
+
+export function optionSummary(game, options) {
+  if (!game || !options) return "";
+  const schema = game.options_schema || {};
+  return Object.entries(options)
+    .filter(([k, v]) => schema[k] && !schema[k].test_hook && v !== schema[k].default)
+    .map(([k, v]) => (schema[k].type === "bool" ? schema[k].label || k : `${schema[k].label || k}: ${v}`))
+    .join(" · ");
+}

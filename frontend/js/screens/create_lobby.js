@@ -1,0 +1,101 @@
+// New lobby: game, seat count, the engine's options (from options_schema), privacy.
+import { html, useEffect, useState } from "../lib.js";
+import { post, fieldErrors } from "../api.js";
+import { navigate } from "../router.js";
+import { Notice, Page, Spinner } from "../ui.js";
+import { useGames } from "./common.js";
+
+function defaults(game) {
+  const out = {};
+  for (const [k, spec] of Object.entries(game.options_schema || {})) if (!spec.test_hook) out[k] = spec.default;
+  return out;
+}
+
+function OptionField({ name, spec, value, onChange }) {
+  const id = `opt-${name}`;
+  const help = spec.help && html`<small id=${id + "-help"} class="hint">${spec.help}</small>`;
+  const described = spec.help ? id + "-help" : undefined;
+  if (spec.type === "bool") {
+    return html`<div class="field field-check">
+      <label><input id=${id} type="checkbox" checked=${!!value} aria-describedby=${described}
+        onChange=${(e) => onChange(e.target.checked)} /> <span>${spec.label || name}</span></label>${help}</div>`;
+  }
+  if (spec.type === "int") {
+    return html`<label class="field"><span>${spec.label || name}</span>
+      <input id=${id} type="number" inputmode="numeric" min=${spec.min} max=${spec.max} value=${value} aria-describedby=${described}
+        onInput=${(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))} />${help}</label>`;
+  }
+  if (spec.type === "choice") {
+    return html`<label class="field"><span>${spec.label || name}</span>
+      <select id=${id} value=${value} aria-describedby=${described} onChange=${(e) => onChange(e.target.value)}>
+        ${(spec.choices || []).map((c) => {
+          const [v, label] = Array.isArray(c) ? c : [c, c];
+          return html`<option value=${v}>${label}</option>`;
+        })}
+      </select>${help}</label>`;
+  }
+  // "list" options: comma-separated text.
+  return html`<label class="field"><span>${spec.label || name}</span>
+    <input id=${id} value=${(value || []).join(", ")} aria-describedby=${described}
+      onInput=${(e) => onChange(e.target.value.split(",").map((x) => x.trim()).filter(Boolean))} />${help}</label>`;
+}
+
+export function CreateLobbyScreen() {
+  const { games, error: gamesError } = useGames();
+  const [gameId, setGameId] = useState(null);
+  const [seats, setSeats] = useState(4);
+  const [options, setOptions] = useState({});
+  const [priv, setPriv] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const game = (games || []).find((g) => g.id === gameId);
+
+  useEffect(() => { if (games && games.length && !gameId) choose(games[0]); }, [games]);
+
+  function choose(g) {
+    setGameId(g.id);
+    setOptions(defaults(g));
+    setSeats(Math.min(g.max_players, Math.max(g.min_players, g.id === "condottiere" ? 3 : g.min_players)));
+  }
+
+  async function submit(e) {
+    e.preventDefault();
+    setBusy(true);
+    setError("");
+    try {
+      const lobby = await post("/api/lobbies/", { game: gameId, options, num_seats: seats, private: priv });
+      navigate(`/lobby/${lobby.id}${lobby.private && lobby.invite_code ? "?code=" + encodeURIComponent(lobby.invite_code) : ""}`);
+    } catch (err) {
+      setError(fieldErrors(err) || err.message);
+      setBusy(false);
+    }
+  }
+
+  if (!games) return html`<${Page} title="New lobby">${gamesError ? html`<${Notice}>${gamesError}<//>` : html`<${Spinner} />`}<//>`;
+  const schema = game ? Object.entries(game.options_schema || {}).filter(([, s]) => !s.test_hook) : [];
+  return html`<${Page} title="New lobby">
+    <form class="card form" onSubmit=${submit} aria-label="Create a lobby">
+      <fieldset class="game-pick"><legend>Game</legend>
+        ${games.map((g) => html`<label class=${"game-choice" + (g.id === gameId ? " on" : "")}>
+          <input type="radio" name="game" value=${g.id} checked=${g.id === gameId} onChange=${() => choose(g)} />
+          <span class="game-choice-name">${g.name}</span>
+          <span class="muted">${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players</span>
+        </label>`)}
+      </fieldset>
+      ${game && game.min_players !== game.max_players && html`<div class="field"><span id="seats-label">Seats</span>
+        <div class="stepper" role="group" aria-labelledby="seats-label">
+          <button type="button" class="btn" aria-label="One seat fewer" disabled=${seats <= game.min_players} onClick=${() => setSeats(seats - 1)}>−</button>
+          <output aria-live="polite" data-testid="seat-count">${seats}</output>
+          <button type="button" class="btn" aria-label="One seat more" disabled=${seats >= game.max_players} onClick=${() => setSeats(seats + 1)}>+</button>
+        </div></div>`}
+      ${schema.length > 0 && html`<fieldset><legend>Rules</legend>
+        ${schema.map(([name, spec]) => html`<${OptionField} key=${gameId + name} name=${name} spec=${spec} value=${options[name]}
+          onChange=${(v) => setOptions({ ...options, [name]: v })} />`)}
+      </fieldset>`}
+      <div class="field field-check"><label><input type="checkbox" checked=${priv} onChange=${(e) => setPriv(e.target.checked)} />
+        <span>Private — only people with the invite link can join</span></label></div>
+      <${Notice}>${error}<//>
+      <button class="btn btn-primary btn-block" type="submit" disabled=${busy || !game}>Create lobby</button>
+    </form>
+  <//>`;
+}

@@ -1,0 +1,78 @@
+// Landing page: open lobbies (live), my matches in progress, matches to watch.
+import { html, useState } from "../lib.js";
+import { post } from "../api.js";
+import { useLive } from "../live.js";
+import { navigate } from "../router.js";
+import { ConnectionBanner, Empty, Notice, Page, Spinner, ago, gameName } from "../ui.js";
+import { listOf, optionSummary, useGames, usePolled } from "./common.js";
+import { MatchList } from "./matches.js";
+
+function LobbyRow({ lobby, games, user, onError }) {
+  const game = (games || []).find((g) => g.id === lobby.game);
+  const taken = lobby.seats.filter((s) => s.user || s.bot).length;
+  const mine = user && lobby.seats.some((s) => s.user && s.user.id === user.id);
+  const full = taken >= lobby.num_seats;
+  async function join() {
+    if (!user) { navigate(`/login?next=/lobby/${lobby.id}`); return; }
+    try {
+      if (!mine) await post(`/api/lobbies/${lobby.id}/join/`);
+      navigate(`/lobby/${lobby.id}`);
+    } catch (e) { onError(e.message); }
+  }
+  const summary = optionSummary(game, lobby.options);
+  return html`<li class="row lobby-row" data-testid="lobby-row" data-lobby=${lobby.id}>
+    <div class="row-main">
+      <div class="row-title">${gameName(games, lobby.game)} <span class="muted">hosted by ${lobby.host.username}</span></div>
+      <div class="row-sub">
+        <span class="seats-meter" aria-label=${`${taken} of ${lobby.num_seats} seats taken`}>
+          ${lobby.seats.map((s) => html`<span class=${"pip" + (s.user || s.bot ? " on" : "")}></span>`)}
+        </span>
+        ${taken}/${lobby.num_seats} · ${ago(lobby.created_at)}${summary ? " · " + summary : ""}
+      </div>
+    </div>
+    <button class="btn btn-primary" type="button" onClick=${join} disabled=${full && !mine}
+      aria-label=${`${mine ? "Open" : "Join"} ${gameName(games, lobby.game)} lobby hosted by ${lobby.host.username}`}>
+      ${mine ? "Open" : full ? "Full" : "Join"}</button>
+  </li>`;
+}
+
+export function HomeScreen({ user }) {
+  const { games } = useGames();
+  const [lobbies, setLobbies] = useState(null);
+  const [error, setError] = useState("");
+  const initial = usePolled("/api/lobbies/");
+  const { status } = useLive("/ws/lobbies/", {
+    onMessage: (m) => { if (m.type === "lobbies") setLobbies(m.lobbies); },
+  });
+  const list = lobbies || listOf(initial.data);
+  const loading = !lobbies && !initial.data && !initial.error;
+
+  return html`<${Page} title="Play" wide
+      actions=${user ? html`<a class="btn btn-primary" href="/lobbies/new" data-testid="create-lobby">New lobby</a>`
+                     : html`<a class="btn btn-primary" href="/signup">Sign up to play</a>`}>
+    ${!user && html`<section class="hero card">
+      <h2>Hire mercenaries. Win Italy.</h2>
+      <p>Condottiere for 2–6 players: bluff, outbid and outlast your rivals for the cities of Renaissance Italy.
+         Play with friends or bots, on your phone or your desktop. Watching is open to everyone.</p>
+    </section>`}
+    <div class="columns">
+      <section class="panel" aria-labelledby="open-lobbies">
+        <div class="panel-head"><h2 id="open-lobbies">Open lobbies</h2><${ConnectionBanner} status=${status} /></div>
+        <${Notice} onClose=${() => setError("")}>${error || initial.error}<//>
+        ${loading ? html`<${Spinner} />` : list.length === 0
+          ? html`<${Empty}>No open lobbies right now.${user ? " Start one!" : ""}<//>`
+          : html`<ul class="rows" aria-live="polite">${list.map((l) => html`<${LobbyRow} key=${l.id} lobby=${l} games=${games} user=${user} onError=${setError} />`)}</ul>`}
+      </section>
+      <div class="stack">
+        ${user && html`<section class="panel" aria-labelledby="my-active">
+          <h2 id="my-active">Your games in progress</h2>
+          <${MatchList} path="/api/matches/?status=active" games=${games} action="Resume" empty="You have no game in progress." />
+        </section>`}
+        <section class="panel" aria-labelledby="live">
+          <h2 id="live">Watch live</h2>
+          <${MatchList} path="/api/matches/live/" games=${games} action="Watch" empty="Nobody is playing right now." poll=${15000} />
+        </section>
+      </div>
+    </div>
+  <//>`;
+}

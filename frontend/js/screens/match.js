@@ -1,0 +1,80 @@
+// A match: the live socket, the public log, errors, and the game's table.
+import { html, useEffect, useRef, useState } from "../lib.js";
+import { get } from "../api.js";
+import { useLive } from "../live.js";
+import { ConnectionBanner, Notice, Page, Spinner, gameName } from "../ui.js";
+import { useGames } from "./common.js";
+import { CondottiereTable } from "../games/condottiere/table.js";
+import { GenericTable } from "../games/generic.js";
+
+const TABLES = { condottiere: CondottiereTable };
+
+function uuid() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+export function MatchScreen({ params, user }) {
+  const id = params[0];
+  const { games } = useGames();
+  const [match, setMatch] = useState(null);
+  const [loadError, setLoadError] = useState("");
+  const [game, setGame] = useState(null); // {version, seat, view, legal_actions}
+  const [log, setLog] = useState([]);
+  const [presence, setPresence] = useState(null);
+  const [rejection, setRejection] = useState("");
+  const [pending, setPending] = useState(null);
+  const versionRef = useRef(null);
+
+  const loadMeta = () => get(`/api/matches/${id}/`).then(setMatch).catch((e) => setLoadError(e.message));
+  const loadLog = () => get(`/api/matches/${id}/events/`).then((ev) => setLog(Array.isArray(ev) ? ev : ev.results || [])).catch(() => {});
+  useEffect(() => { loadMeta(); }, [id]);
+
+  const live = useLive(`/ws/matches/${id}/`, {
+    onOpen: (again, sock) => {
+      versionRef.current = null;
+      // Every (re)connect asks for the current position: nothing is assumed about what was missed.
+      sock.send({ type: "sync" });
+      loadLog();
+      if (again) loadMeta();
+    },
+    onMessage: (m) => {
+      if (m.type === "state") {
+        const was = versionRef.current;
+        versionRef.current = m.version;
+        setGame({ version: m.version, seat: m.seat, view: m.view, legal: m.legal_actions || [] });
+        if (m.events && m.events.length && was != null && m.version > was) setLog((l) => l.concat(m.events));
+        setPending(null);
+        if (m.view && (m.view.phase === "over" || m.view.result)) loadMeta();
+      } else if (m.type === "presence") {
+        setPresence(m);
+      } else if (m.type === "error") {
+        setPending(null);
+        if (m.code === "stale_version") { live.send({ type: "sync" }); setRejection("The table moved on before your action arrived; here is the current position."); }
+        else setRejection(m.message || "The server refused that.");
+      }
+    },
+  });
+
+  function send(action) {
+    if (!game || pending) return;
+    setRejection("");
+    const msg = { type: "action", version: game.version, id: uuid(), action };
+    if (live.send(msg)) setPending(msg.id);
+    else setRejection("Not connected — your move was not sent. Reconnecting…");
+  }
+
+  if (loadError) return html`<${Page} title="Match"><${Notice}>${loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
+  const gameId = (match && match.game) || (game && game.view && game.view.game);
+  const Table = TABLES[gameId] || GenericTable;
+  const title = `${gameName(games, gameId)}${match ? " #" + match.id : ""}`;
+  return html`<${Page} wide>
+    <h1 class="visually-hidden">${title}</h1>
+    <${ConnectionBanner} status=${live.status} />
+    ${!game || !match ? html`<${Spinner} label="Setting up the table…" />`
+      : html`<${Table} match=${match} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
+          send=${send} pending=${!!pending} rejection=${rejection} clearRejection=${() => setRejection("")}
+          log=${log} presence=${presence} user=${user} connected=${live.status === "open"} />`}
+  <//>`;
+}
