@@ -1,0 +1,176 @@
+"""The asynchronous side of matches in one server process: applying off the
+event loop, announcing versions on the channel layer, and playing bot seats.
+
+Only "version N" travels through the channel layer; each consumer reads the
+snapshot from this process's cache (one shared query on a miss) and computes
+its own viewer's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+
+from asgiref.sync import SyncToAsync, async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connection
+
+from backend.engines import IllegalAction
+
+from . import services
+from .cache import CACHE, MatchInfo, Snapshot
+from .errors import MatchError
+
+log = logging.getLogger(__name__)
+
+_background: set[asyncio.Task] = set()  # strong references so tasks are not collected mid-flight
+_bot_turns: set[tuple[int, int]] = set()  # (match id, version) with a bot move pending here
+_loading: dict[int, asyncio.Task] = {}
+
+
+def _db(func):
+    # SQLite has one writer anyway and its in-memory test database is shared
+    # through one thread; PostgreSQL gets a pool of threads, one connection each.
+    return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
+
+
+def _spawn(coro) -> asyncio.Task:
+    task = asyncio.get_running_loop().create_task(coro)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+    return task
+
+
+def _main_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        pass
+    # A sync thread started by sync_to_async knows its server's event loop.
+    if getattr(SyncToAsync.threadlocal, "main_event_loop_pid", None) == os.getpid():
+        loop = getattr(SyncToAsync.threadlocal, "main_event_loop", None)
+        if loop is not None and loop.is_running():
+            return loop
+    return None
+
+
+# ---- announcing ------------------------------------------------------------
+def announce_threadsafe(info: MatchInfo, snapshot: Snapshot, events: dict) -> None:
+    """After commit, from any thread: tell the group and let due bots play."""
+    loop = _main_loop()
+    if loop is None:
+        # Plain sync code with no server loop (a shell, a management command):
+        # announce synchronously; bots resume when someone connects.
+        async_to_sync(_publish)(info.id, snapshot.version)
+        return
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    if running is loop:
+        _announce(info, snapshot)
+    else:
+        loop.call_soon_threadsafe(_announce, info, snapshot)
+
+
+def _announce(info: MatchInfo, snapshot: Snapshot) -> None:
+    _spawn(_publish(info.id, snapshot.version))
+    schedule_bots(info, snapshot)
+
+
+async def _publish(match_id: int, version: int) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        await layer.group_send(services.group_name(match_id), {"type": "match.version", "version": version})
+
+
+# ---- applying and reading from async code -----------------------------------
+async def apply(match_id: int, seat: int | None, version: int, action: dict, client_id: str) -> services.Applied:
+    return await _db(services.apply_action)(match_id, seat, version, action, client_id)
+
+
+async def info(match_id: int) -> MatchInfo | None:
+    return CACHE.info(match_id) or await _db(services.load_info)(match_id)
+
+
+async def snapshot(match_id: int, min_version: int = 0) -> Snapshot | None:
+    """The newest snapshot this process knows, reading the database (once for
+    every waiting consumer of the match) when it is older than `min_version`."""
+    snap = CACHE.snapshot(match_id)
+    if snap is not None and snap.version >= min_version:
+        return snap
+    task = _loading.get(match_id)
+    if task is None:
+        task = _loading[match_id] = _spawn(_db(services.load_snapshot)(match_id))
+        task.add_done_callback(lambda _t: _loading.pop(match_id, None))
+    return await asyncio.shield(task)
+
+
+async def events_between(match_id: int, after: int, upto: int) -> list[list]:
+    """Every event list of versions after+1..upto (hidden ones included: filter per viewer)."""
+    found = CACHE.events_between(match_id, after, upto)
+    if found is None:
+        by_version = await _db(services.load_events)(match_id, after, upto)
+        found = [by_version.get(v, []) for v in range(after + 1, upto + 1)]
+    return found
+
+
+# ---- bots ------------------------------------------------------------------
+def schedule_bots(info: MatchInfo, snapshot: Snapshot) -> None:
+    """If a bot seat is to move, play it soon in a task of this loop (never in
+    the request that got us here).  Several processes may try; the version
+    check lets exactly one action through and the others are dropped."""
+    if snapshot.status != "active":
+        return
+    seat = next((s for s in snapshot.to_move if info.seats[s].bot), None)
+    key = (info.id, snapshot.version)
+    if seat is None or key in _bot_turns:
+        return
+    _bot_turns.add(key)
+    _spawn(_bot_turn(info, snapshot.version, seat))
+
+
+def schedule_bots_threadsafe(info: MatchInfo, snapshot: Snapshot) -> None:
+    loop = _main_loop()
+    if loop is not None:
+        loop.call_soon_threadsafe(schedule_bots, info, snapshot)
+
+
+async def _bot_turn(info: MatchInfo, version: int, seat: int) -> None:
+    try:
+        if settings.BOT_DELAY > 0:
+            await asyncio.sleep(settings.BOT_DELAY)
+        snap = await snapshot(info.id, version)
+        if snap is None or snap.version != version:
+            return
+        engine = info.engine
+        # A bot sees only its own seat's view, never the state.
+        view = engine.view(snap.state, seat)
+        legal = engine.legal_actions(snap.state, seat)
+        if not legal:
+            return
+        rng = random.Random(f"{info.seed}:{version}:{seat}")
+        try:
+            action = engine.bots[info.seats[seat].bot](view, legal, rng)
+        except Exception:
+            log.exception("bot %s failed in match %s at version %s", info.seats[seat].bot, info.id, version)
+            action = rng.choice(legal)
+        try:
+            await apply(info.id, seat, version, action, f"bot:{version}:{seat}")
+        except MatchError as exc:
+            if exc.code == "illegal_action":
+                log.warning("bot %s chose an illegal action in match %s at version %s", info.seats[seat].bot, info.id, version)
+                await apply(info.id, seat, version, rng.choice(legal), f"bot:{version}:{seat}")
+            # Otherwise it lost a race with another process: dropped harmlessly.
+    except MatchError:
+        pass
+    except IllegalAction:
+        pass
+    except Exception:
+        log.exception("bot turn failed in match %s at version %s", info.id, version)
+    finally:
+        _bot_turns.discard((info.id, version))

@@ -1,0 +1,242 @@
+"""The only code that creates matches and applies actions to them.
+
+`apply_action` is the hot path: at most three statements (an optional snapshot
+read when this process has no fresh copy, one conditional UPDATE that is both
+the lock and the version check, one INSERT into the log), then after commit the
+match's channel group hears "version N" and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Callable
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from backend.engines import IllegalAction, get_engine
+
+from .cache import CACHE, MatchInfo, SeatInfo, Snapshot
+from .errors import MatchError
+from .models import ActionLog, Match, MatchSeat
+
+log = logging.getLogger(__name__)
+
+MAX_CLIENT_ID = 64
+
+
+def group_name(match_id: int) -> str:
+    return f"match-{match_id}"
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _loads(value):
+    # psycopg hands Django's jsonb columns over as text; SQLite stores text.
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+# ---- creation --------------------------------------------------------------
+def create_match(game_id: str, options: dict, players: list, seed: int, public: bool = True) -> Match:
+    """Start a match; `players` in final seat order, each a User or a bot name.
+
+    Raises KeyError for an unknown game and ValueError for bad options, player
+    counts or bot names.  Bots to move first start playing after commit.
+    """
+    engine = get_engine(game_id)
+    options = engine.validate_options(options)
+    state = engine.setup(len(players), options, seed)
+    User = get_user_model()
+    for player in players:
+        if isinstance(player, str):
+            if player not in engine.bots:
+                raise ValueError(f"Unknown bot {player!r}; {engine.name} has {', '.join(engine.bots) or 'none'}.")
+        elif not isinstance(player, User):
+            raise ValueError("Each player must be a user or a bot name.")
+    with transaction.atomic():
+        match = Match.objects.create(game=game_id, options=options, seed=seed, state=state, public=public)
+        MatchSeat.objects.bulk_create(
+            MatchSeat(match=match, seat=i, user=None if isinstance(p, str) else p, bot=p if isinstance(p, str) else "")
+            for i, p in enumerate(players)
+        )
+        info = _info_from(match, players)
+        snapshot = Snapshot(0, state, tuple(engine.to_move(state)), match.status)
+        transaction.on_commit(lambda: _remember_and_announce(info, snapshot, {}))
+    return match
+
+
+def _info_from(match: Match, players: list) -> MatchInfo:
+    seats = tuple(
+        SeatInfo(None, "", p) if isinstance(p, str) else SeatInfo(p.pk, p.get_username(), "") for p in players
+    )
+    return MatchInfo(match.pk, match.game, match.options, match.seed, match.public, seats)
+
+
+# ---- reading ---------------------------------------------------------------
+def load_info(match_id: int) -> MatchInfo | None:
+    """The match's fixed facts (cached per process)."""
+    info = CACHE.info(match_id)
+    if info is not None:
+        return info
+    match = Match.objects.filter(pk=match_id).only("id", "game", "options", "seed", "public").first()
+    if match is None:
+        return None
+    seats = tuple(
+        SeatInfo(s.user_id, s.user.get_username() if s.user_id else "", s.bot)
+        for s in MatchSeat.objects.filter(match_id=match_id).select_related("user").order_by("seat")
+    )
+    info = MatchInfo(match.pk, match.game, match.options, match.seed, match.public, seats)
+    CACHE.put_info(info)
+    return info
+
+
+def load_snapshot(match_id: int, info: MatchInfo | None = None) -> Snapshot | None:
+    """Read the latest version from the database (plus recent events) into the cache."""
+    info = info or load_info(match_id)
+    if info is None:
+        return None
+    cached = CACHE.snapshot(match_id)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version, state, status FROM {Match._meta.db_table} WHERE id = %s", [match_id])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        version, state, status = row[0], _loads(row[1]), row[2]
+        events = {}
+        if version > (cached.version if cached else 0):
+            events = load_events(match_id, cached.version if cached else max(0, version - 64), version, cursor)
+    snapshot = Snapshot(version, state, tuple(info.engine.to_move(state)), status)
+    return CACHE.put_snapshot(match_id, snapshot, events)
+
+
+def load_events(match_id: int, after: int, upto: int, cursor=None) -> dict[int, list]:
+    """Every event (hidden ones too) of versions after+1..upto, by version; fills the cache."""
+    sql = f"SELECT version, events FROM {ActionLog._meta.db_table} WHERE match_id = %s AND version > %s AND version <= %s"
+    if cursor is None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [match_id, after, upto])
+            rows = cursor.fetchall()
+    else:
+        cursor.execute(sql, [match_id, after, upto])
+        rows = cursor.fetchall()
+    return {version: _loads(events) for version, events in rows}
+
+
+def current_snapshot(match_id: int, info: MatchInfo | None = None) -> Snapshot | None:
+    return CACHE.snapshot(match_id) or load_snapshot(match_id, info)
+
+
+# ---- applying --------------------------------------------------------------
+@dataclass(frozen=True)
+class Applied:
+    snapshot: Snapshot  # the match after the action (or the current one for a duplicate)
+    events: list  # this action's events, all of them; [] for a duplicate
+    duplicate: bool  # the client id had already been applied: nothing changed
+
+
+AfterCommit = Callable[[MatchInfo, Snapshot, dict], None]
+
+
+def apply_action(
+    match_id: int,
+    seat: int | None,
+    version: int,
+    action: dict,
+    client_id: str,
+    after_commit: AfterCommit | None = None,
+) -> Applied:
+    """Apply `action` for `seat` if the match is still at `version`.
+
+    Raises MatchError (forbidden, stale_version, not_your_turn, illegal_action,
+    bad_message, not_found).  A client id already in the log returns
+    `duplicate=True` and changes nothing.
+    """
+    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID:
+        raise MatchError("bad_message", f"The action id must be a string of 1 to {MAX_CLIENT_ID} characters.")
+    info = load_info(match_id)
+    if info is None:
+        raise MatchError("not_found", "There is no such match.")
+    if seat is None or not 0 <= seat < len(info.seats):
+        raise MatchError("forbidden", "Spectators cannot act.")
+    snapshot = CACHE.snapshot(match_id)
+    if snapshot is None or snapshot.version < version:
+        snapshot = load_snapshot(match_id, info)
+    if snapshot.version != version:
+        return _stale(match_id, client_id, info)
+    engine = info.engine
+    if snapshot.status != Match.Status.ACTIVE:
+        raise MatchError("illegal_action", "The game is over.")
+    if seat not in snapshot.to_move:
+        raise MatchError("not_your_turn", "It is not your turn.")
+    try:
+        state, events = engine.step(snapshot.state, seat, action)
+    except IllegalAction as exc:
+        raise MatchError("illegal_action", str(exc)) from None
+
+    new_version = version + 1
+    over = engine.is_over(state)
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    cast = "::jsonb" if connection.vendor == "postgresql" else ""
+    match_table, log_table = Match._meta.db_table, ActionLog._meta.db_table
+    try:
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                # The conditional UPDATE locks the row and checks the version in
+                # one statement; a concurrent writer at the same version waits,
+                # then matches no row.
+                if over:
+                    cursor.execute(
+                        f"UPDATE {match_table} SET version = %s, state = %s{cast}, status = %s, updated_at = %s,"
+                        f" finished_at = %s, result = %s{cast} WHERE id = %s AND version = %s",
+                        [new_version, _dumps(state), Match.Status.FINISHED, now, now,
+                         _dumps(engine.result(state)), match_id, version],
+                    )
+                else:
+                    cursor.execute(
+                        f"UPDATE {match_table} SET version = %s, state = %s{cast}, updated_at = %s"
+                        f" WHERE id = %s AND version = %s",
+                        [new_version, _dumps(state), now, match_id, version],
+                    )
+                if cursor.rowcount != 1:
+                    stale = True
+                else:
+                    stale = False
+                    cursor.execute(
+                        f"INSERT INTO {log_table} (match_id, version, seat, action, client_id, events, created_at)"
+                        f" VALUES (%s, %s, %s, %s{cast}, %s, %s{cast}, %s)",
+                        [match_id, new_version, seat, _dumps(action), client_id, _dumps(events), now],
+                    )
+                    applied = Snapshot(
+                        new_version, state, tuple(engine.to_move(state)),
+                        Match.Status.FINISHED if over else Match.Status.ACTIVE,
+                    )
+                    transaction.on_commit(
+                        lambda: _remember_and_announce(info, applied, {new_version: events}, after_commit)
+                    )
+    except IntegrityError:
+        # The client id is already in the log (the version was free): a resend.
+        return _stale(match_id, client_id, info)
+    if stale:
+        load_snapshot(match_id, info)  # this process's copy was behind; refresh it
+        return _stale(match_id, client_id, info)
+    return Applied(applied, events, False)
+
+
+def _stale(match_id: int, client_id: str, info: MatchInfo) -> Applied:
+    """The version moved on: either this very action was applied before, or it is stale."""
+    if ActionLog.objects.filter(match_id=match_id, client_id=client_id).exists():
+        return Applied(load_snapshot(match_id, info), [], True)
+    raise MatchError("stale_version", "The match has moved on; resync and try again.")
+
+
+def _remember_and_announce(info: MatchInfo, snapshot: Snapshot, events: dict, after_commit: AfterCommit | None = None):
+    CACHE.put_info(info)
+    CACHE.put_snapshot(info.id, snapshot, events)
+    if after_commit is None:
+        from .live import announce_threadsafe as after_commit
+    after_commit(info, snapshot, events)

@@ -1,0 +1,192 @@
+"""The match WebSocket: one connection per viewer (a seat or a spectator).
+
+The channel layer only ever carries "version N" (plus presence); this
+consumer computes its own viewer's message from the per-process snapshot
+cache: engine.view for its seat, legal actions when its seat may act, and the
+events since its last message that its seat may see.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+
+from .. import live
+from ..errors import MatchError
+from ..services import MAX_CLIENT_ID, group_name
+
+MAX_MESSAGE_BYTES = 16 * 1024
+
+CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404}
+
+
+class TokenBucket:
+    """Per-connection rate limit: `rate` messages a second, bursts up to `burst`."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+class MatchConsumer(AsyncWebsocketConsumer):
+    info = None
+    seat = None
+    sent_version = -1
+    joined = False
+
+    # ---- lifecycle -----------------------------------------------------------
+    async def connect(self):
+        self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
+        self.peers: dict[str, int | None] = {}
+        info = await live.info(self.match_id)
+        if info is None:
+            return await self._refuse("not_found", "There is no such match.")
+        seat = info.seat_of(self.user_id)
+        if seat is None and not info.public:
+            if self.user_id is None:
+                return await self._refuse("unauthenticated", "Log in to watch this private match.")
+            return await self._refuse("forbidden", "This match is private.")
+        self.info, self.seat, self.engine = info, seat, info.engine
+        # Join before reading the snapshot so no later version can slip past.
+        await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
+        self.joined = True
+        await self.accept()
+        snapshot = await live.snapshot(self.match_id)
+        self.sent_version = snapshot.version
+        await self._send_state(snapshot, [])
+        self.peers[self.channel_name] = seat
+        await self.channel_layer.group_send(
+            group_name(self.match_id), {"type": "presence.join", "channel": self.channel_name, "seat": seat}
+        )
+        # After a restart nobody may be driving the bots: whoever connects does.
+        live.schedule_bots(info, snapshot)
+
+    async def _refuse(self, code: str, message: str):
+        await self.accept()
+        await self._error(code, message)
+        await self.close(code=CLOSE_CODES[code])
+
+    async def disconnect(self, close_code):
+        if self.joined:
+            group = group_name(self.match_id)
+            await self.channel_layer.group_send(group, {"type": "presence.leave", "channel": self.channel_name})
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    # ---- from the client -----------------------------------------------------
+    async def receive(self, text_data=None, bytes_data=None):
+        raw = text_data if text_data is not None else bytes_data
+        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
+        if size > MAX_MESSAGE_BYTES:
+            return await self._error("too_large", f"Messages are limited to {MAX_MESSAGE_BYTES // 1024} KiB.")
+        if not self.bucket.take():
+            return await self._error("rate_limited", "Too many messages; slow down.")
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            return await self._error("bad_message", "Messages must be JSON.")
+        if not isinstance(message, dict):
+            return await self._error("bad_message", "A message must be a JSON object.")
+        kind = message.get("type")
+        if kind == "sync":
+            snapshot = await live.snapshot(self.match_id)
+            return await self._push(snapshot, force=True)
+        if kind == "action":
+            return await self._action(message)
+        return await self._error("bad_message", "Unknown message type; expected \"action\" or \"sync\".")
+
+    async def _action(self, message: dict):
+        client_id, version, action = message.get("id"), message.get("version"), message.get("action")
+        echo = client_id if isinstance(client_id, str) and len(client_id) <= MAX_CLIENT_ID else None
+        if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID:
+            return await self._error("bad_message", f"\"id\" must be a string of 1 to {MAX_CLIENT_ID} characters.", echo)
+        if not isinstance(version, int) or isinstance(version, bool):
+            return await self._error("bad_message", "\"version\" must be the version you last received.", echo)
+        if not isinstance(action, dict):
+            return await self._error("bad_message", "\"action\" must be an object.", echo)
+        if self.seat is None:
+            if self.user_id is None:
+                return await self._error("unauthenticated", "Log in and take a seat to play.", echo)
+            return await self._error("forbidden", "Spectators cannot act.", echo)
+        if "seat" in message and message["seat"] != self.seat:
+            return await self._error("forbidden", "You can only act for your own seat.", echo)
+        try:
+            applied = await live.apply(self.match_id, self.seat, version, action, client_id)
+        except MatchError as exc:
+            return await self._error(exc.code, exc.message, echo)
+        # A resend of an applied action is answered with the current state.
+        await self._push(applied.snapshot, force=applied.duplicate)
+
+    # ---- from the channel layer ----------------------------------------------
+    async def match_version(self, event):
+        version = event["version"]
+        if version > self.sent_version:
+            await self._push(await live.snapshot(self.match_id, version))
+
+    async def presence_join(self, event):
+        if event["channel"] != self.channel_name:
+            self.peers[event["channel"]] = event["seat"]
+            await self.channel_layer.send(
+                event["channel"], {"type": "presence.here", "channel": self.channel_name, "seat": self.seat}
+            )
+        await self._send_presence()
+
+    async def presence_here(self, event):
+        self.peers[event["channel"]] = event["seat"]
+        await self._send_presence()
+
+    async def presence_leave(self, event):
+        if self.peers.pop(event["channel"], "absent") != "absent":
+            await self._send_presence()
+
+    # ---- to the client ---------------------------------------------------------
+    async def _push(self, snapshot, force: bool = False):
+        if snapshot.version <= self.sent_version and not force:
+            return
+        if snapshot.version > self.sent_version:
+            lists = await live.events_between(self.match_id, self.sent_version, snapshot.version)
+        else:
+            lists = []
+        events = [e for events in lists for e in self.engine.visible_events(events, self.seat)]
+        self.sent_version = max(self.sent_version, snapshot.version)
+        await self._send_state(snapshot, events)
+
+    async def _send_state(self, snapshot, events: list):
+        seat = self.seat
+        state = snapshot.state
+        legal = self.engine.legal_actions(state, seat) if seat is not None and seat in snapshot.to_move else []
+        await self.send(text_data=_dumps({
+            "type": "state",
+            "version": snapshot.version,
+            "seat": seat,
+            "status": snapshot.status,
+            "view": self.engine.view(state, seat),
+            "legal_actions": legal,
+            "events": events,
+        }))
+
+    async def _send_presence(self):
+        seats = sorted({s for s in self.peers.values() if s is not None})
+        spectators = sum(1 for s in self.peers.values() if s is None)
+        await self.send(text_data=_dumps({"type": "presence", "connected": seats, "spectators": spectators}))
+
+    async def _error(self, code: str, message: str, client_id: str | None = None):
+        await self.send(text_data=_dumps({"type": "error", "code": code, "message": message, "id": client_id}))

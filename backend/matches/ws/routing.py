@@ -1,0 +1,7 @@
+from django.urls import path
+
+from .consumer import MatchConsumer
+
+websocket_urlpatterns = [
+    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+]

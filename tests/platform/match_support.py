@@ -1,0 +1,141 @@
+"""Helpers for the match tests: WebSocket players through the real ASGI app."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import uuid
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+class Player:
+    """One WebSocket connection; remembers every message it received, raw."""
+
+    def __init__(self, application, match_id: int, token: str | None = None, path: str | None = None):
+        url = path or f"/ws/matches/{match_id}/" + (f"?token={token}" if token else "")
+        self.comm = WebsocketCommunicator(application, url, headers=[ORIGIN])
+        self.raw: list[str] = []
+        self.state: dict | None = None
+        self.errors: list[dict] = []
+        self.presence: dict | None = None
+
+    async def connect(self) -> dict:
+        connected, _ = await self.comm.connect()
+        assert connected
+        return await self.next("state", "error")
+
+    async def next(self, *types: str, timeout: float = 5) -> dict:
+        """Receive until a message of one of `types` arrives; keep the rest."""
+        while True:
+            text = await self.comm.receive_from(timeout=timeout)
+            self.raw.append(text)
+            message = json.loads(text)
+            kind = message["type"]
+            if kind == "state":
+                self.state = message
+            elif kind == "error":
+                self.errors.append(message)
+            elif kind == "presence":
+                self.presence = message
+            if kind in types:
+                return message
+
+    async def until_version(self, version: int, timeout: float = 5) -> dict:
+        while self.state is None or self.state["version"] < version:
+            message = await self.next("state", "error", timeout=timeout)
+            assert message["type"] == "state", message
+        return self.state
+
+    async def send(self, message) -> None:
+        await self.comm.send_to(text_data=message if isinstance(message, str) else json.dumps(message))
+
+    async def act(self, action: dict, version: int | None = None, client_id: str | None = None) -> str:
+        client_id = client_id or new_id()
+        await self.send({"type": "action", "version": self.state["version"] if version is None else version,
+                         "id": client_id, "action": action})
+        return client_id
+
+    async def silent(self, timeout: float = 0.2) -> bool:
+        return await self.comm.receive_nothing(timeout=timeout)
+
+    def states(self) -> list[str]:
+        return [t for t in self.raw if json.loads(t)["type"] == "state"]
+
+    async def close(self) -> None:
+        await self.comm.disconnect()
+
+
+@database_sync_to_async
+def token_for(user) -> str:
+    from rest_framework.authtoken.models import Token
+
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+@database_sync_to_async
+def make_users(n: int, prefix: str = "p"):
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    return [User.objects.create_user(username=f"{prefix}{i}{uuid.uuid4().hex[:6]}", password="x-very-long-pass-1")
+            for i in range(n)]
+
+
+@database_sync_to_async
+def create(game: str, players: list, options: dict | None = None, seed: int = 1, public: bool = True):
+    from backend.matches.services import create_match
+
+    return create_match(game, options or {}, players, seed, public).pk
+
+
+@database_sync_to_async
+def db_match(match_id: int):
+    from backend.matches.models import Match
+
+    return Match.objects.get(pk=match_id)
+
+
+@database_sync_to_async
+def log_rows(match_id: int) -> list:
+    from backend.matches.models import ActionLog
+
+    return list(ActionLog.objects.filter(match_id=match_id).order_by("version").values())
+
+
+async def wait_for(predicate, timeout: float = 20, every: float = 0.02):
+    """Await an async predicate until true (bots play in background tasks)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while True:
+        value = await predicate()
+        if value:
+            return value
+        if loop.time() > end:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(every)
+
+
+MERCENARY = {"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6, "m10": 10}
+
+
+def condottiere_policy(legal: list[dict], rng, avoid: frozenset = frozenset()) -> dict:
+    """A scripted player that ends games in a few hundred actions: strongest
+    mercenary first, sometimes a special card, otherwise any other choice.
+    Actions naming a card in `avoid` are never chosen."""
+    legal = [a for a in legal if not (set(map(str, a.values())) | set(a.get("cards") or [])) & avoid] or legal
+    plays = [a for a in legal if a["type"] == "play" and a.get("take") is None]
+    mercenaries = [a for a in plays if a["card"] in MERCENARY]
+    if mercenaries:
+        return max(mercenaries, key=lambda a: MERCENARY[a["card"]])
+    if plays and rng.random() < 0.5:
+        return rng.choice(plays)
+    others = [a for a in legal if a["type"] != "play"]
+    return rng.choice(others or legal)
