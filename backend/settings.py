@@ -141,6 +141,10 @@ SPECTACULAR_SETTINGS = {
 # Seconds a bot waits before acting, so humans can follow; 0 in tests.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
 
+# Match WebSocket: per-connection token bucket (messages a second, burst).
+MATCH_WS_RATE = float(os.environ.get("MATCH_WS_RATE", "20"))
+MATCH_WS_BURST = float(os.environ.get("MATCH_WS_BURST", "40"))
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
