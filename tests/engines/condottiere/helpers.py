@@ -6,7 +6,9 @@ from backend.engines import get_engine
 from backend.engines.condottiere.cards import STANDARD_DECK
 
 ENGINE = get_engine("condottiere")
-FILLER = ["scarecrow"] * 16 + ["surrender"] * 3 + ["bishop"] * 6 + ["drummer"] * 6
+# Cards least likely to matter come first; mercenaries only once the specials run out.
+FILLER = (["scarecrow"] * 16 + ["surrender"] * 3 + ["bishop"] * 6 + ["drummer"] * 6 + ["winter"] * 3
+          + ["spring"] * 3 + ["courtesan"] * 12 + ["heroine"] * 3 + list(reversed(STANDARD_DECK)))
 
 
 def stacked_deck(hands, hand_size=10, rest_first=()):
