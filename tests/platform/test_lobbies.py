@@ -176,6 +176,58 @@ def test_start_rules(fake_game, host, make_user, as_user):
     assert Lobby.objects.get(pk=lobby["id"]).status == "open"
 
 
+def test_start_creates_the_match_in_a_seeded_random_seat_order(fake_game, host, make_user, as_user):
+    from backend.matches.models import Match
+
+    lobby = _create(as_user(host), num_seats=3, options={"rounds": 3})
+    guest = make_user()
+    as_user(guest).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json")
+    as_user(host).post(f"/api/lobbies/{lobby['id']}/bots/", {"bot": "heuristic"}, format="json")
+    r = as_user(host).post(f"/api/lobbies/{lobby['id']}/start/")
+    assert r.status_code == 201, r.json()
+    match = Match.objects.get(pk=r.json()["match_id"])
+    stored = Lobby.objects.get(pk=lobby["id"])
+    assert stored.status == "started" and stored.match_id == match.pk and stored.seed is not None
+    # The order and the match seed follow from the stored seed alone.
+    rng = random.Random(stored.seed)
+    expected = [host.pk, guest.pk, "heuristic"]
+    rng.shuffle(expected)
+    seats = [s.user_id or s.bot for s in match.seats.order_by("seat")]
+    assert seats == expected
+    assert match.seed == rng.getrandbits(63)
+    assert match.game == "counting" and match.options == {"rounds": 3, "fixed_start": None} and match.public
+    seen = as_user(guest).get(f"/api/lobbies/{lobby['id']}/").json()
+    assert seen["status"] == "started" and seen["match_id"] == match.pk
+    assert APIClient().get("/api/lobbies/").json() == []
+    _error(as_user(host).post(f"/api/lobbies/{lobby['id']}/start/"), 409, "conflict")
+    _error(as_user(guest).post(f"/api/lobbies/{lobby['id']}/leave/"), 409, "conflict")
+    _error(as_user(make_user()).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json"), 409, "conflict")
+    assert Match.objects.count() == 1
+
+
+def test_seat_orders_vary_between_starts(fake_game, make_user, as_user):
+    """The shuffle really shuffles: over many lobbies the host is not always seat 0."""
+    from backend.matches.models import Match
+
+    host, guest = make_user(), make_user()
+    host_seats = set()
+    for _ in range(20):  # all 20 alike by chance: p = 2**-19
+        lobby = _create(as_user(host), num_seats=2)
+        as_user(guest).post(f"/api/lobbies/{lobby['id']}/join/", {}, format="json")
+        match_id = as_user(host).post(f"/api/lobbies/{lobby['id']}/start/").json()["match_id"]
+        host_seats.add(Match.objects.get(pk=match_id).seats.get(user=host).seat)
+    assert host_seats == {0, 1}
+
+
+def test_private_lobby_starts_a_private_match(fake_game, host, make_user, as_user):
+    from backend.matches.models import Match
+
+    lobby = _create(as_user(host), num_seats=2, private=True)
+    as_user(host).post(f"/api/lobbies/{lobby['id']}/bots/", {"bot": "random"}, format="json")
+    match_id = as_user(host).post(f"/api/lobbies/{lobby['id']}/start/").json()["match_id"]
+    assert Match.objects.get(pk=match_id).public is False
+
+
 def test_games_list_hides_test_hooks(fake_game):
     games = {g["id"]: g for g in APIClient().get("/api/games/").json()}
     counting = games["counting"]
@@ -319,3 +371,20 @@ async def test_room_socket_errors(fake_game, make_user):
     evil = WebsocketCommunicator(application, "/ws/lobbies/", headers=[(b"origin", b"http://evil.example")])
     connected, _ = await evil.connect()
     assert not connected
+
+
+@live
+async def test_sockets_announce_the_start(fake_game, make_user):
+    host, guest = await _db(make_user)(), await _db(make_user)()
+    lobby = await _db(services.create_lobby)(host, "counting", {}, 2, False)
+    await _db(services.join)(guest, lobby.pk)
+    watcher = await _ws("/ws/lobbies/")
+    assert [entry["id"] for entry in (await watcher.receive_json_from())["lobbies"]] == [lobby.pk]
+    room = await _ws(f"/ws/lobbies/{lobby.pk}/?token={await _db(_token)(guest)}")
+    await room.receive_json_from()
+    match = await _db(services.start)(host, lobby.pk)
+    started = (await room.receive_json_from())["lobby"]
+    assert started["status"] == "started" and started["match_id"] == match.pk
+    assert (await watcher.receive_json_from())["lobbies"] == []
+    for comm in (watcher, room):
+        await comm.disconnect()
