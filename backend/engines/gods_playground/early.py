@@ -1,0 +1,320 @@
+"""Setup placement and phases 1-7: income, nobles, king election, royal army,
+events, elections and estate purchase (rulebook p.3-5)."""
+
+from __future__ import annotations
+
+from . import turns
+from .board import BOARD, COURT, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, ROYAL_TABLE, SLOTS
+from .state import PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n
+
+
+def say(ev: list, text: str, kind: str = "log", to: list | None = None, **extra) -> None:
+    ev.append({"text": text, "to": to, "kind": kind, **extra})
+
+
+def name(seat: int) -> str:
+    return FAMILIES[seat]
+
+
+def pname(p: str) -> str:
+    return p.replace("_", " ").title()
+
+
+# ---- setup: three starting estates each (p.3) ----------------------------------
+
+
+def start_setup(s: dict) -> None:
+    st = s["start"]
+    order = order_from(st) + order_from((st + 1) % 3) + order_from((st + 2) % 3)
+    s["pending"] = {"kind": "setup_estate", "order": order, "i": 0}
+
+
+def free_space(pr: dict) -> int | None:
+    """Rows fill from the least valuable space (p.3); losses come off the other end,
+    so the occupied spaces are always a prefix of the row."""
+    try:
+        return pr["estates"].index(None)
+    except ValueError:
+        return None
+
+
+def place_estate(s: dict, seat: int, p: str, ev: list) -> None:
+    pr = s["prov"][p]
+    i = free_space(pr)
+    pr["estates"][i] = seat
+    say(ev, f"{name(seat)} takes an estate in {pname(p)} (space {i + 1}).", "estate", seat=seat, province=p)
+
+
+def legal_setup(s: dict, seat: int) -> list:
+    return [{"type": "place_estate", "province": p} for p in PROVINCES if free_space(s["prov"][p]) is not None]
+
+
+def apply_setup(s: dict, seat: int, action: dict, ev: list) -> None:
+    place_estate(s, seat, action["province"], ev)
+    pend = s["pending"]
+    pend["i"] += 1
+    if pend["i"] == len(pend["order"]):
+        # The marker was handed on twice during setup (p.3).
+        s["start"] = (s["start"] + 2) % PLAYERS
+        s["pending"] = None
+
+
+# ---- 1 income (p.3) -----------------------------------------------------------------
+
+
+def income_of(s: dict, seat: int) -> int:
+    total = 0
+    for pr in s["prov"].values():
+        for i, owner in enumerate(pr["estates"]):
+            if owner == seat:
+                total += pr["income"] + (BOARD["steward_bonus"] if pr["stewards"][i] else 0)
+    return max(total, BOARD["minimum_income"])
+
+
+def phase_income(s: dict, ev: list) -> None:
+    for seat in range(PLAYERS):
+        gain = income_of(s, seat)
+        s["money"][seat] += gain
+        say(ev, f"{name(seat)} collects {gain} talers.", "income", seat=seat, amount=gain)
+
+
+# ---- 2 nobles, placed secretly and simultaneously (p.4) --------------------------
+
+
+def phase_nobles(s: dict, ev: list) -> None:
+    s["secret"] = [{} for _ in range(PLAYERS)]
+    s["revealed"] = None
+    s["pending"] = {"kind": "nobles"}
+    say(ev, "Each family secretly places six nobles: one on each province and one on the royal army box.", "nobles_open")
+
+
+def hand_left(s: dict, seat: int) -> list[int]:
+    left = list(s["hand"][seat])
+    for v in s["secret"][seat].values():
+        left.remove(v)
+    return left
+
+
+def legal_nobles(s: dict, seat: int) -> list:
+    placed = s["secret"][seat]
+    if len(placed) == len(SLOTS):
+        return []
+    values = sorted(set(hand_left(s, seat)))
+    return [{"type": "place_noble", "slot": slot, "value": v} for slot in SLOTS if slot not in placed for v in values]
+
+
+def apply_nobles(s: dict, seat: int, action: dict, ev: list) -> None:
+    s["secret"][seat][action["slot"]] = action["value"]
+    say(ev, f"You put a {action['value']} on {pname(action['slot'])}.", "noble_secret", to=[seat])
+    if all(len(x) == len(SLOTS) for x in s["secret"]):
+        reveal_nobles(s, ev)
+
+
+def reveal_nobles(s: dict, ev: list) -> None:
+    s["revealed"] = [dict(x) for x in s["secret"]]
+    short = []
+    demand = []
+    for seat in range(PLAYERS):
+        for v in s["secret"][seat].values():
+            s["hand"][seat].remove(v)
+        want = {p: s["secret"][seat][p] for p in PROVINCES}
+        demand.append(want)
+        tiles = ", ".join(f"{pname(slot)} {s['secret'][seat][slot]}" for slot in SLOTS)
+        say(ev, f"{name(seat)} reveals: {tiles}.", "nobles_revealed", seat=seat, tiles=s["revealed"][seat])
+        if sum(want.values()) > cube_supply(s, seat):
+            short.append(seat)
+    s["secret"] = [{} for _ in range(PLAYERS)]
+    for seat in range(PLAYERS):
+        if seat not in short:
+            put_cubes(s, seat, demand[seat], ev)
+    if short:
+        # Short supply is decided in player order (p.4).
+        order = [x for x in order_from(s["start"]) if x in short]
+        s["pending"] = {"kind": "shortage", "seats": order, "demand": demand}
+    else:
+        s["pending"] = None
+
+
+def put_cubes(s: dict, seat: int, want: dict, ev: list) -> None:
+    for p, n in want.items():
+        s["prov"][p]["nobles"][seat] += n
+
+
+def legal_shortage(s: dict, seat: int) -> list:
+    want = s["pending"]["demand"][seat]
+    return [{"type": "reduce_nobles", "province": p} for p in PROVINCES if want[p] > 0]
+
+
+def apply_shortage(s: dict, seat: int, action: dict, ev: list) -> None:
+    pend = s["pending"]
+    want = pend["demand"][seat]
+    want[action["province"]] -= 1
+    if sum(want.values()) <= cube_supply(s, seat):
+        put_cubes(s, seat, want, ev)
+        say(ev, f"{name(seat)} ran short of cubes and placed {sum(want.values())}.", "shortage", seat=seat)
+        pend["seats"].pop(0)
+        if not pend["seats"]:
+            s["pending"] = None
+
+
+# ---- 3 king election (p.4) --------------------------------------------------------
+
+
+def phase_king(s: dict, ev: list) -> None:
+    royal = [s["revealed"][seat]["royal"] for seat in range(PLAYERS)]
+    top = max(royal)
+    tied = [seat for seat in order_from(s["start"]) if royal[seat] == top]
+    if len(tied) == 1:
+        crown(s, tied[0], ev)
+    else:
+        open_bidding(s, tied, ev)
+
+
+def crown(s: dict, seat: int, ev: list) -> None:
+    s["start"] = seat
+    s["pending"] = None
+    say(ev, f"{name(seat)} wins the royal election and takes the start player marker.", "king", seat=seat)
+
+
+def open_bidding(s: dict, tied: list, ev: list) -> None:
+    if all(s["money"][seat] == 0 for seat in tied):
+        say(ev, "Nobody in the tie can bid; the start player marker stays where it is.", "king")
+        s["pending"] = None
+        return
+    s["pending"] = {"kind": "bid", "seats": sorted(tied), "bids": [None] * PLAYERS}
+    names = " and ".join(name(x) for x in tied)
+    say(ev, f"{names} tie for the crown and bid in secret.", "bid_open", seats=sorted(tied))
+
+
+def legal_bid(s: dict, seat: int) -> list:
+    pend = s["pending"]
+    if seat not in pend["seats"] or pend["bids"][seat] is not None:
+        return []
+    return [{"type": "bid", "amount": k} for k in range(s["money"][seat] + 1)]
+
+
+def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
+    pend = s["pending"]
+    pend["bids"][seat] = action["amount"]
+    say(ev, f"You bid {action['amount']} talers.", "bid_secret", to=[seat])
+    if any(pend["bids"][x] is None for x in pend["seats"]):
+        return
+    bids = pend["bids"]
+    for x in pend["seats"]:
+        s["money"][x] -= bids[x]  # every bid goes to the bank (p.4)
+    shown = ", ".join(f"{name(x)} {bids[x]}" for x in pend["seats"])
+    say(ev, f"Bids revealed: {shown}.", "bids_revealed", bids={str(x): bids[x] for x in pend["seats"]})
+    top = max(bids[x] for x in pend["seats"])
+    winners = [x for x in pend["seats"] if bids[x] == top]
+    if len(winners) == 1:
+        crown(s, winners[0], ev)
+    elif top == 0:
+        # Decision (docs/rules): a tie at zero ends the bidding like the "nobody can bid" case.
+        say(ev, "Nobody bid; the start player marker stays where it is.", "king")
+        s["pending"] = None
+    else:
+        open_bidding(s, winners, ev)
+
+
+# ---- 4 royal army (p.4) ---------------------------------------------------------
+
+
+def royal_extra(total: int) -> tuple[int, int, int]:
+    row = [r for r in ROYAL_TABLE if r[0] <= total][-1]
+    return row[1], row[2], row[3]
+
+
+def phase_royal_army(s: dict, ev: list) -> None:
+    total = sum(s["revealed"][seat]["royal"] for seat in range(PLAYERS))
+    inf, cav, can = royal_extra(total)
+    court = COURT[s["round"] - 1]
+    army = {
+        "infantry": min(court["infantry"] + inf, ROYAL_LIMIT["infantry"]),
+        "cavalry": min(court["cavalry"] + cav, ROYAL_LIMIT["cavalry"]),
+        # No cannon joins the royal army in round 1 (p.4).
+        "cannon": 0 if s["round"] == 1 else min(can, ROYAL_LIMIT["cannon"]),
+    }
+    s["royal_army"] = army
+    say(ev, f"Nobles worth {total} serve the king: the royal army is {army['infantry']} infantry, "
+            f"{army['cavalry']} cavalry and {army['cannon']} cannon.", "royal_army", army=dict(army))
+
+
+# ---- 5 events (p.5) ---------------------------------------------------------------
+
+
+def add_die_cube(s: dict, colour: str, ev: list) -> None:
+    if colour == "purple":
+        if s["round"] <= 3:
+            if influence_supply(s) > 0:
+                s["influence"] += 1
+        elif s["turks_hold_habsburg"]:
+            # Round 4, Turks own the Habsburg box: a 5 adds a Turkish cube there (p.5).
+            if enemy_supply(s, "orange") > 0:
+                s["turks_on_habsburg"] += 1
+        elif enemy_supply(s, "purple") > 0:
+            s["box"]["purple"]["cubes"] += 1
+    elif enemy_supply(s, colour) > 0:
+        s["box"][colour]["cubes"] += 1
+
+
+def phase_events(s: dict, ev: list) -> None:
+    dice = roll_n(s, 4)
+    s["last_roll"] = dice
+    say(ev, f"{name(s['start'])} rolls for events: {', '.join(map(str, dice))}.", "dice", dice=dice)
+    for d in dice:
+        if d in DIE_ENEMY:
+            add_die_cube(s, DIE_ENEMY[d], ev)
+
+
+# ---- 6 elections (p.5) -----------------------------------------------------------
+
+
+def phase_elections(s: dict, ev: list) -> None:
+    for p in PROVINCES:
+        nobles = s["prov"][p]["nobles"]
+        top = max(nobles)
+        winners = [x for x in range(PLAYERS) if nobles[x] == top]
+        if top == 0 or len(winners) > 1:
+            say(ev, f"Nobody wins the election in {pname(p)}.", "election", province=p)
+            continue
+        w = winners[0]
+        nobles[w] -= 1
+        if discs_free(s, w) > 0:
+            s["sejm"][p] = w
+            say(ev, f"{name(w)} wins the election in {pname(p)} and sends a deputy to the Sejm.",
+                "election", province=p, seat=w)
+
+
+# ---- 7 estate purchase (p.5) --------------------------------------------------
+
+
+def phase_estate_purchase(s: dict, ev: list) -> None:
+    turns.start_round_robin(s, "estate_purchase", {"bought": [0] * PLAYERS})
+
+
+def estate_cost(s: dict, seat: int) -> int:
+    return 1 if s["pending"]["bought"][seat] == 0 else 2
+
+
+def legal_estate_purchase(s: dict, seat: int) -> list:
+    cost = estate_cost(s, seat)
+    out = []
+    if discs_free(s, seat) > 0:
+        for p in PROVINCES:
+            pr = s["prov"][p]
+            if pr["nobles"][seat] >= cost and free_space(pr) is not None:
+                out.append({"type": "buy_estate", "province": p})
+    return out + [{"type": "pass"}]
+
+
+def apply_estate_purchase(s: dict, seat: int, action: dict, ev: list) -> None:
+    if action["type"] == "pass":
+        say(ev, f"{name(seat)} buys no more estates this round.", "pass", seat=seat)
+        turns.pass_turn(s)
+        return
+    cost = estate_cost(s, seat)
+    s["prov"][action["province"]]["nobles"][seat] -= cost
+    s["pending"]["bought"][seat] += 1
+    place_estate(s, seat, action["province"], ev)
+    turns.next_turn(s)
+

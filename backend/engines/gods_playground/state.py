@@ -1,0 +1,184 @@
+"""The state layout, setup, dice and the supply counts derived from the board.
+
+The state is one JSON object; every supply is derived (total minus what is on
+the board), so nothing can be created or lost by accident.
+"""
+
+from __future__ import annotations
+
+from .board import (
+    BOARD, ENEMIES, ENEMY_CUBES, ESTATE_VP, HOME, INFLUENCE_MARKERS, PROVINCES, ROYAL_LIMIT, UNIT_LIMIT, UNITS,
+)
+
+PLAYERS = 3
+MASK = (1 << 64) - 1
+
+
+def new_state(seed: int, dice: list[int]) -> dict:
+    s = {
+        "game": "gods_playground",
+        "num_players": PLAYERS,
+        "seed": seed,
+        "rng": (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK,
+        "dice_queue": list(dice),
+        "round": 1,
+        "phase": "setup",
+        "phase_entered": True,
+        "start": 0,
+        "over": False,
+        "money": [BOARD["start_money"]] * PLAYERS,
+        "vp": [0] * PLAYERS,
+        "hand": [list(BOARD["noble_tiles"]) for _ in range(PLAYERS)],
+        "secret": [{} for _ in range(PLAYERS)],
+        "revealed": None,
+        "prov": {p: new_province(p) for p in PROVINCES},
+        "box": {c: {"cubes": 0, "nobles": [0] * PLAYERS, "royal": 0} for c in ENEMIES},
+        "influence": 0,  # Habsburg influence markers on the Habsburg box
+        "turks_on_habsburg": 0,  # Turkish cubes on the Habsburg box (rounds 3-4)
+        "turks_hold_habsburg": False,  # round 4: the Habsburg box is a Turkish box (p.10)
+        "royal_army": {u: 0 for u in UNITS},
+        "sejm": {p: None for p in PROVINCES},
+        "cossacks": {"box": BOARD["cossacks"], "ukraine": 0, "tatars": 0},
+        "treaty": None,
+        "treaty_made": False,
+        "town_built": False,
+        "stewards_left": BOARD["stewards"],
+        "towns_left": BOARD["towns"],
+        "last_roll": [],
+        "pending": None,
+        "final_estate_vp": None,
+    }
+    s["start"] = rand_below(s, PLAYERS)
+    return s
+
+
+def new_province(p: str) -> dict:
+    n = len(ESTATE_VP[p])
+    return {
+        "income": BOARD["income_start"],
+        "estates": [None] * n,  # owner seat per space, least valuable first
+        "stewards": [False] * n,
+        "towns": [False] * n,
+        "nobles": [0] * PLAYERS,
+        "enemy": {c: 0 for c in ENEMIES},
+        "influence": 0,
+        "units": [[0, 0, 0] for _ in range(PLAYERS)],  # infantry, cavalry, cannon per seat
+        "invaded": False,  # an enemy cube was placed here this round (p.12)
+    }
+
+
+# ---- randomness --------------------------------------------------------------
+
+
+def _next(s: dict) -> int:
+    x = (s["rng"] + 0x9E3779B97F4A7C15) & MASK
+    s["rng"] = x
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
+
+
+def rand_below(s: dict, n: int) -> int:
+    return _next(s) % n
+
+
+def roll(s: dict) -> int:
+    """One die: the test hook's queue first (options["dice"]), then the seeded RNG."""
+    if s["dice_queue"]:
+        return s["dice_queue"].pop(0)
+    return _next(s) % 6 + 1
+
+
+def roll_n(s: dict, n: int) -> list[int]:
+    return [roll(s) for _ in range(n)]
+
+
+# ---- turn order --------------------------------------------------------------
+
+
+def order_from(first: int) -> list[int]:
+    return [(first + i) % PLAYERS for i in range(PLAYERS)]
+
+
+# ---- supplies -----------------------------------------------------------------
+
+
+def cubes_on_board(s: dict, seat: int) -> int:
+    return sum(pr["nobles"][seat] for pr in s["prov"].values()) + sum(b["nobles"][seat] for b in s["box"].values())
+
+
+def cube_supply(s: dict, seat: int) -> int:
+    return BOARD["noble_cubes"] - cubes_on_board(s, seat)
+
+
+def royal_cube_supply(s: dict) -> int:
+    return BOARD["royal_cubes"] - sum(b["royal"] for b in s["box"].values())
+
+
+def discs_free(s: dict, seat: int) -> int:
+    used = sum(pr["estates"].count(seat) for pr in s["prov"].values())
+    used += sum(1 for v in s["sejm"].values() if v == seat)
+    return BOARD["discs"] - BOARD["discs_on_vp_track"] - used
+
+
+def enemy_supply(s: dict, colour: str) -> int:
+    used = s["box"][colour]["cubes"] + sum(pr["enemy"][colour] for pr in s["prov"].values())
+    if colour == "orange":
+        used += s["turks_on_habsburg"]
+    return ENEMY_CUBES[colour] - used
+
+
+def influence_supply(s: dict) -> int:
+    return INFLUENCE_MARKERS - s["influence"] - sum(pr["influence"] for pr in s["prov"].values())
+
+
+def units_free(s: dict, seat: int, unit: str) -> int:
+    k = UNITS.index(unit)
+    return UNIT_LIMIT[unit] - sum(pr["units"][seat][k] for pr in s["prov"].values())
+
+
+def enemies_in(pr: dict) -> int:
+    return sum(pr["enemy"].values())
+
+
+def nobles_in(pr: dict) -> int:
+    return sum(pr["nobles"])
+
+
+def sejm_seats(s: dict, seat: int) -> list[str]:
+    return [p for p in PROVINCES if s["sejm"][p] == seat]
+
+
+def box_attackers(s: dict, colour: str) -> str:
+    """The colour of the cubes a box sends: Turks when they hold the Habsburg box."""
+    return "orange" if colour == "purple" and s["turks_hold_habsburg"] else colour
+
+
+def home_colour(s: dict, p: str) -> str:
+    """The enemy colour whose arrows lead out of province p (purple arrows are orange
+    when the Turks hold the Habsburg box, p.10)."""
+    for c in ENEMIES:
+        if HOME[c] == p:
+            return box_attackers(s, c)
+    raise KeyError(p)
+
+
+def check_supplies(s: dict) -> None:
+    """Assert every supply is within bounds (used by tests)."""
+    for seat in range(PLAYERS):
+        assert 0 <= cube_supply(s, seat) <= BOARD["noble_cubes"], ("cubes", seat)
+        assert discs_free(s, seat) >= 0, ("discs", seat)
+        for u in UNITS:
+            assert 0 <= units_free(s, seat, u) <= UNIT_LIMIT[u], (u, seat)
+        assert s["money"][seat] >= 0
+    for c in ENEMIES:
+        assert 0 <= enemy_supply(s, c) <= ENEMY_CUBES[c], c
+    assert 0 <= influence_supply(s) <= INFLUENCE_MARKERS
+    assert 0 <= royal_cube_supply(s)
+    assert sum(s["cossacks"].values()) == BOARD["cossacks"]
+    for u in UNITS:
+        assert 0 <= s["royal_army"][u] <= ROYAL_LIMIT[u]
+    stewards = sum(sum(pr["stewards"]) for pr in s["prov"].values())
+    assert stewards + s["stewards_left"] == BOARD["stewards"]
+    towns = sum(sum(pr["towns"]) for pr in s["prov"].values())
+    assert towns <= BOARD["towns"] - s["towns_left"]

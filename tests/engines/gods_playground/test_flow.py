@@ -1,0 +1,195 @@
+"""Setup, the phase machine, hidden information and the engine contract for God's Playground."""
+
+import json
+import random
+
+import pytest
+
+from backend.engines import IllegalAction, available_engines, canonical, get_engine
+from backend.engines.gods_playground import ENGINE
+from backend.engines.gods_playground.board import BOARD, PROVINCES
+from backend.engines.gods_playground.flow import PHASES
+from backend.engines.gods_playground.state import check_supplies
+
+from .helpers import play_random
+
+
+def test_registered_for_exactly_three_players():
+    assert "gods_playground" in available_engines()
+    assert get_engine("gods_playground") is ENGINE
+    for n in (2, 4):
+        with pytest.raises(ValueError, match="3 to 3"):
+            ENGINE.setup(n)
+    with pytest.raises(ValueError, match="Unknown option"):
+        ENGINE.setup(3, options={"variant": 1})
+    with pytest.raises(ValueError, match="1 to 6"):
+        ENGINE.setup(3, options={"dice": [7]})
+    assert ENGINE.options_schema["dice"]["test_hook"] is True
+
+
+def test_setup_places_three_estates_each_from_the_least_valuable_space():
+    """Rulebook p.3: income markers on 3, 10 talers each, three estates each placed in turn
+    starting with the start player, the marker passed on after each round of placing."""
+    s = ENGINE.setup(3, seed=5)
+    assert s["money"] == [10, 10, 10]
+    assert all(s["prov"][p]["income"] == 3 for p in PROVINCES)
+    first = s["start"]
+    expected = [first, (first + 1) % 3, (first + 2) % 3, (first + 1) % 3, (first + 2) % 3, first,
+                (first + 2) % 3, first, (first + 1) % 3]
+    seen = []
+    for i in range(9):
+        (seat,) = ENGINE.to_move(s)
+        seen.append(seat)
+        if i == 7:  # Ukraine's seven spaces are full
+            assert {"type": "place_estate", "province": "ukraine"} not in ENGINE.legal_actions(s, seat)
+        s = ENGINE.apply(s, seat, {"type": "place_estate", "province": "ukraine" if i < 7 else "prussia"})
+    assert seen == expected
+    assert s["prov"]["ukraine"]["estates"][:7] == expected[:7]
+    assert s["prov"]["prussia"]["estates"][:3] == [expected[7], expected[8], None]
+    assert s["phase"] == "nobles"
+    assert s["money"] == [10 + 10] * 3  # round 1 income ran: three estates at 3 is below the minimum 10
+
+
+def test_all_four_rounds_of_sixteen_phases_run_in_order():
+    """Rulebook p.3: four rounds, phases 1-16 in order."""
+    rng = random.Random(3)
+    s = ENGINE.setup(3, seed=3)
+    seen = []
+    while not ENGINE.is_over(s):
+        seat = rng.choice(ENGINE.to_move(s))
+        s, events = ENGINE.step(s, seat, rng.choice(ENGINE.legal_actions(s, seat)))
+        seen += [(e["round"], e["phase"]) for e in events if e["kind"] == "phase"]
+    assert seen == [(r, p) for r in range(1, 5) for p in PHASES]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_games_end_with_supplies_conserved(seed):
+    steps = 0
+    for s, seat, action in play_random(seed):
+        check_supplies(s)
+        if seat is not None:
+            assert action in ENGINE.legal_actions(s, seat)
+        steps += 1
+    assert ENGINE.is_over(s) and ENGINE.to_move(s) == []
+    result = ENGINE.result(s)
+    assert result["winners"] == [result["ranking"][0]]
+    assert steps < 2000
+
+
+def test_same_seed_and_actions_give_identical_states_and_json_round_trip():
+    actions = [(seat, action) for _, seat, action in play_random(7) if seat is not None]
+    a = ENGINE.setup(3, seed=7)
+    b = json.loads(json.dumps(ENGINE.setup(3, seed=7)))
+    for seat, action in actions:
+        a = ENGINE.apply(a, seat, action)
+        b = json.loads(json.dumps(ENGINE.apply(b, seat, action)))
+        assert canonical(a) == canonical(b)
+    assert ENGINE.is_over(a)
+
+
+def test_illegal_actions_are_rejected_and_leave_the_state_unchanged():
+    s = ENGINE.setup(3, seed=1)
+    (seat,) = ENGINE.to_move(s)
+    before = canonical(s)
+    for bad in ({"type": "place_estate", "province": "vienna"}, {"type": "place_estate"},
+                {"type": "bid", "amount": 3}, {"type": "place_estate", "province": "ukraine", "x": 1}):
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(s, seat, bad)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        ENGINE.apply(s, (seat + 1) % 3, {"type": "place_estate", "province": "ukraine"})
+    assert canonical(s) == before
+
+
+def to_nobles_phase(seed=2):
+    s = ENGINE.setup(3, seed=seed)
+    while s["pending"]["kind"] == "setup_estate":
+        (seat,) = ENGINE.to_move(s)
+        s = ENGINE.apply(s, seat, ENGINE.legal_actions(s, seat)[0])
+    return s
+
+
+def test_nobles_are_placed_simultaneously_and_secretly():
+    """Rulebook p.4: six nobles each, face down, at the same time, then revealed."""
+    s = to_nobles_phase()
+    assert s["pending"]["kind"] == "nobles" and ENGINE.to_move(s) == [0, 1, 2]
+    a = ENGINE.apply(s, 0, {"type": "place_noble", "slot": "prussia", "value": 3})
+    b = ENGINE.apply(s, 0, {"type": "place_noble", "slot": "prussia", "value": 5})
+    c = ENGINE.apply(s, 0, {"type": "place_noble", "slot": "ukraine", "value": 3})
+    for viewer in (None, 1, 2):
+        assert canonical(ENGINE.view(a, viewer)) == canonical(ENGINE.view(b, viewer))
+        assert canonical(ENGINE.view(a, viewer)) == canonical(ENGINE.view(c, viewer))
+    assert ENGINE.view(a, 0)["your_nobles"] == {"prussia": 3}
+    assert canonical(ENGINE.view(a, 0)) != canonical(ENGINE.view(b, 0))
+    # A slot takes one tile; the tile must still be in hand.
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(a, 0, {"type": "place_noble", "slot": "prussia", "value": 1})
+
+
+def test_reveal_places_cubes_equal_to_the_tiles():
+    s = to_nobles_phase()
+    tiles = {0: [5, 4, 3, 2, 1, 0], 1: [0, 1, 2, 3, 4, 5], 2: [2, 2, 3, 3, 4, 4]}
+    slots = list(PROVINCES) + ["royal"]
+    for seat in range(3):
+        for slot, v in zip(slots, tiles[seat]):
+            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+    assert s["start"] == 1  # seat 1 put the highest tile (5) on the royal box
+    assert s["revealed"][2] == dict(zip(slots, tiles[2]))
+    # Cubes as revealed, less one for each clear election winner (Prussia, Lithuania: seat 0).
+    got = {p: s["prov"][p]["nobles"] for p in PROVINCES}
+    assert got == {"prussia": [4, 0, 2], "lithuania": [3, 1, 2], "ukraine": [3, 2, 3],
+                   "little_poland": [2, 3, 3], "great_poland": [1, 4, 4]}
+    assert s["sejm"] == {"prussia": 0, "lithuania": 0, "ukraine": None, "little_poland": None, "great_poland": None}
+    assert sorted(s["hand"][0]) == sorted(set(BOARD["noble_tiles"]))  # the other six wait for round 2
+
+
+def test_sealed_bids_are_hidden_until_all_are_in():
+    """Rulebook p.4: equal royal tiles are decided by secret simultaneous bids, all paid."""
+    s = to_nobles_phase()
+    tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
+    slots = list(PROVINCES) + ["royal"]
+    for seat in range(3):
+        for slot, v in zip(slots, tiles[seat]):
+            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+    assert s["pending"]["kind"] == "bid" and ENGINE.to_move(s) == [0, 1]
+    a = ENGINE.apply(s, 0, {"type": "bid", "amount": 2})
+    b = ENGINE.apply(s, 0, {"type": "bid", "amount": 7})
+    for viewer in (None, 1, 2):
+        assert canonical(ENGINE.view(a, viewer)) == canonical(ENGINE.view(b, viewer))
+    money = list(b["money"])
+    after = ENGINE.apply(b, 1, {"type": "bid", "amount": 3})
+    assert after["start"] == 0
+    assert after["money"] == [money[0] - 7, money[1] - 3, money[2]]
+
+
+def test_tied_bids_are_paid_and_repeated():
+    s = to_nobles_phase()
+    tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
+    slots = list(PROVINCES) + ["royal"]
+    for seat in range(3):
+        for slot, v in zip(slots, tiles[seat]):
+            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+    money = list(s["money"])
+    s = ENGINE.apply(s, 0, {"type": "bid", "amount": 2})
+    s = ENGINE.apply(s, 1, {"type": "bid", "amount": 2})
+    assert s["pending"]["kind"] == "bid" and s["money"][:2] == [money[0] - 2, money[1] - 2]
+    s = ENGINE.apply(s, 0, {"type": "bid", "amount": 0})
+    s = ENGINE.apply(s, 1, {"type": "bid", "amount": 1})
+    assert s["start"] == 1
+
+
+def test_views_hide_the_rng_and_future_dice():
+    s = ENGINE.setup(3, seed=4, options={"dice": [6, 6, 6]})
+    for viewer in (None, 0, 1, 2):
+        v = ENGINE.view(s, viewer)
+        assert "rng" not in v and "dice_queue" not in v and "seed" not in v and "secret" not in v
+        json.dumps(v)
+    other = dict(s, dice_queue=[1, 2, 3], rng=12345)
+    assert canonical(ENGINE.view(other, 0)) == canonical(ENGINE.view(s, 0))
+
+
+def test_bots_finish_games():
+    from backend.engines.bots_common import play_bots
+
+    for name in ENGINE.bots:
+        state, steps = play_bots(ENGINE, [ENGINE.bots[name]] * 3, seed=11)
+        assert ENGINE.is_over(state) and steps > 50
