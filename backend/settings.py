@@ -98,6 +98,16 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+if REDIS_URL:
+    # Throttle counters (login/sign-up rates) must be shared by every server process.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cache",
+        }
+    }
+
 # Custom user so usernames are unique case-insensitively at the database level.
 AUTH_USER_MODEL = "accounts.User"
 

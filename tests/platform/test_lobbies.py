@@ -388,3 +388,41 @@ async def test_sockets_announce_the_start(fake_game, make_user):
     assert (await watcher.receive_json_from())["lobbies"] == []
     for comm in (watcher, room):
         await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_players_racing_for_the_last_seat(fake_game, make_user):
+    """The lobby row lock serialises joins: exactly one racer gets the seat, the other a conflict."""
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor == "sqlite":
+        # The test database is SQLite's shared-cache in-memory one, whose table locks fail at
+        # once instead of waiting like the real file (timeout=20); CI runs this on PostgreSQL.
+        pytest.skip("needs PostgreSQL (in-memory SQLite cannot queue concurrent writers)")
+
+    from backend.common.errors import AppError
+
+    host, a, b = make_user(), make_user(), make_user()
+    lobby = services.create_lobby(host, "counting", {}, 2, False)
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def race(user):
+        try:
+            barrier.wait()
+            services.join(user, lobby.pk)
+            outcomes.append("seated")
+        except AppError as exc:
+            outcomes.append(exc.code)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=race, args=(u,)) for u in (a, b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["conflict", "seated"]
+    assert Lobby.objects.get(pk=lobby.pk).seats.count() == 2
