@@ -73,6 +73,8 @@ class CondottiereEngine(Engine):
             return []
         if phase == "place_token":
             return [state["holder"]]
+        if phase == "discard_hand":
+            return list(state["queue"])
         return [state["turn"]]
 
     def is_over(self, state: dict) -> bool:
@@ -102,7 +104,8 @@ class CondottiereEngine(Engine):
             return [{"type": "place_legate", "region": r} for r in rules.legate_regions(state)] + [
                 {"type": "place_legate", "region": None}]
         if phase == "discard_hand":
-            return [{"type": "discard_hand"}, {"type": "keep_hand"}]
+            keep = [{"type": "keep_hand"}]
+            return keep if any(c in MERCENARY_VALUES for c in state["hands"][seat]) else [{"type": "discard_hand"}] + keep
         if phase == "keep":
             hand = sorted(state["hands"][seat])
             choices = {()} | {(c,) for c in hand} | set(combinations(hand, 2))
@@ -259,16 +262,12 @@ class CondottiereEngine(Engine):
         rules.settle_turn(state, (seat + 1) % state["num_players"], events)
 
     def _do_discard_hand(self, state, seat, action, events):
-        hand = state["hands"][seat]
-        state["discard"].extend(hand)
-        event(events, f"Seat {seat} discards their hand ({len(hand)} cards).", kind="discard_hand", seat=seat)
-        state["hands"][seat] = []
-        state["queue"].pop(0)
-        rules.next_discard_question(state, events)
+        if any(c in MERCENARY_VALUES for c in state["hands"][seat]):
+            raise IllegalAction("Only a hand without any mercenary may be discarded.")
+        rules.answer_discard(state, seat, True, events)
 
     def _do_keep_hand(self, state, seat, action, events):
-        state["queue"].pop(0)
-        rules.next_discard_question(state, events)
+        rules.answer_discard(state, seat, False, events)
 
     def _do_keep(self, state, seat, action, events):
         cards = action.get("cards")

@@ -118,7 +118,7 @@ def new_state(num_players: int, opts: dict, seed: int, deck: list | None) -> dic
         "deck": list(deck) if deck is not None else list(STANDARD_DECK), "discard": [],
         "hands": [[] for _ in range(n)], "lines": [[] for _ in range(n)], "passed": [False] * n,
         "owner": {}, "legate": None, "legate_seat": None, "token": None, "holder": 0,
-        "phase": "place_token", "turn": None, "queue": [], "final": None,
+        "phase": "place_token", "turn": None, "queue": [], "asked": [], "discarding": [], "final": None,
         "defender": None, "defender_played": False,
         "game_no": 1, "round": 1, "battle_no": 0, "first": 0, "fresh": True,
         "points": [0] * n, "last": None, "winners": None, "reason": None,
@@ -276,20 +276,40 @@ def draw_after_battle(state: dict, events: list) -> None:
 
 
 def after_token_placed(state: dict, events: list) -> None:
-    """Steps 3-4 (p. 8): optional hand discards, then the end-of-round check."""
+    """Steps 3-4 (p. 8): optional hand discards, then the end-of-round check.
+
+    Every seat holding cards answers at once (keep or, without a mercenary,
+    discard) and the answers are applied together, so being asked reveals
+    nothing about a hand (docs/rules)."""
     if state["fresh"] or state["opts"]["draw_after_battle"]:
         state["fresh"] = False
         begin_battle(state, events)
         return
-    state["queue"] = [s for s in seats_from(state, state["holder"])
-                      if state["hands"][s] and not any(is_mercenary(c) for c in state["hands"][s])]
-    next_discard_question(state, events)
+    asked = [s for s in range(state["num_players"]) if state["hands"][s]]
+    state["asked"], state["queue"], state["discarding"] = asked, list(asked), []
+    if asked:
+        state["phase"], state["turn"] = "discard_hand", None
+    else:
+        round_end_check(state, events)
 
 
-def next_discard_question(state: dict, events: list) -> None:
+def answer_discard(state: dict, seat: int, discard: bool, events: list) -> None:
+    state["queue"].remove(seat)
+    if discard:
+        state["discarding"].append(seat)
     if state["queue"]:
-        state["phase"], state["turn"] = "discard_hand", state["queue"][0]
         return
+    for s in sorted(state["discarding"]):
+        hand = state["hands"][s]
+        state["discard"].extend(hand)
+        state["hands"][s] = []
+        event(events, f"Seat {s} discards their hand ({len(hand)} cards).", kind="discard_hand", seat=s)
+    state["asked"], state["discarding"] = [], []
+    round_end_check(state, events)
+
+
+def round_end_check(state: dict, events: list) -> None:
+    """p. 8: the round ends when at most one player still holds cards."""
     holding = [s for s in range(state["num_players"]) if state["hands"][s]]
     if len(holding) > 1:
         begin_battle(state, events)

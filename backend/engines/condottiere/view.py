@@ -49,7 +49,9 @@ def build_view(engine, state: dict, seat) -> dict:
         "num_players": n,
         "options": dict(state["opts"]),
         "phase": state["phase"],
-        "to_move": engine.to_move(state),
+        # While hands are being kept or discarded, who has answered stays secret.
+        "to_move": list(state["asked"]) if state["phase"] == "discard_hand" else engine.to_move(state),
+        "you_to_act": me is not None and me in engine.to_move(state),
         "game_no": state["game_no"], "round": state["round"], "battle_no": state["battle_no"],
         "regions": {r: state["owner"].get(r) for r in board.REGIONS},
         "legate": state["legate"], "legate_seat": state["legate_seat"],

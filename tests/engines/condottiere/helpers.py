@@ -89,3 +89,12 @@ def place(state, region, seat=None):
 
 def strengths(state, seat=None):
     return [line["strength"] for line in ENGINE.view(state, seat)["battle"]["lines"]]
+
+
+def settle_discards(state, discard=()):
+    """Answer the after-battle hand question (p. 8) for every seat asked."""
+    while state["phase"] == "discard_hand":
+        seat = ENGINE.to_move(state)[0]
+        kind = "discard_hand" if seat in discard else "keep_hand"
+        state = ENGINE.apply(state, seat, {"type": kind})
+    return state

@@ -4,7 +4,7 @@ import pytest
 
 from backend.engines import IllegalAction
 
-from .helpers import ENGINE, act, new_game, own, pass_, place, play, strengths, take_all
+from .helpers import ENGINE, act, new_game, own, pass_, place, play, settle_discards, strengths, take_all
 
 
 def regions_offered(state):
@@ -171,7 +171,7 @@ def test_winning_with_the_last_card_still_takes_the_token_and_chooses():
     state = pass_(state, 2)
     assert state["owner"] == {"siena": 0} and state["holder"] == 0
     assert ENGINE.to_move(state) == [0] and state["phase"] == "place_token"
-    state = place(state, "roma")
+    state = settle_discards(place(state, "roma"))
     assert state["phase"] == "battle" and state["passed"][0] and ENGINE.to_move(state) == [1]
 
 

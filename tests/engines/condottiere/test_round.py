@@ -4,7 +4,9 @@ import pytest
 
 from backend.engines import IllegalAction
 
-from .helpers import ENGINE, act, give, new_game, own, pass_, place, play, take_all
+from backend.engines import canonical
+
+from .helpers import ENGINE, act, give, new_game, own, pass_, place, play, settle_discards, take_all
 
 
 def all_pass(state, seats):
@@ -19,14 +21,21 @@ def test_only_a_hand_without_mercenaries_may_be_discarded_after_the_battle():
     state = all_pass(place(state, "siena"), [0, 1, 2])
     assert state["phase"] == "place_token"
     state = place(state, "roma", seat=1)  # tie: the token went to seat 1
-    assert state["phase"] == "discard_hand" and ENGINE.to_move(state) == [1]
+    # Everyone holding cards is asked at once, so being asked says nothing about a hand.
+    assert state["phase"] == "discard_hand" and ENGINE.to_move(state) == [0, 1, 2]
     assert ENGINE.legal_actions(state, 1) == [{"type": "discard_hand"}, {"type": "keep_hand"}]
     for seat in (0, 2):
-        with pytest.raises(IllegalAction):
+        assert ENGINE.legal_actions(state, seat) == [{"type": "keep_hand"}]
+        with pytest.raises(IllegalAction, match="without any mercenary"):
             act(state, seat, {"type": "discard_hand"})
-    kept = act(state, 1, {"type": "keep_hand"})
+    kept = settle_discards(state)
     assert kept["phase"] == "battle" and len(kept["hands"][1]) == 10
-    state, events = ENGINE.step(state, 1, {"type": "discard_hand"})
+    answered = act(state, 1, {"type": "discard_hand"})
+    assert ENGINE.to_move(answered) == [0, 2]
+    for viewer in (None, 0, 2):  # the answer stays secret until everybody has answered
+        assert canonical(ENGINE.view(answered, viewer)) == canonical(ENGINE.view(state, viewer))
+    answered = act(answered, 0, {"type": "keep_hand"})
+    state, events = ENGINE.step(answered, 2, {"type": "keep_hand"})
     assert state["hands"][1] == [] and len(state["discard"]) == 10
     assert state["phase"] == "battle" and state["passed"][1] and ENGINE.to_move(state) == [2]
     assert events[0]["text"] == "Seat 1 discards their hand (10 cards)."
@@ -49,7 +58,7 @@ def test_the_round_ends_when_one_player_holds_cards_who_keeps_at_most_two():
     state = play(state, 1, "m2")
     state = pass_(state, 2)  # seats 0 and 1 have no cards left: they pass automatically
     assert state["owner"]["siena"] == 0 and state["phase"] == "place_token"
-    state = place(state, "roma")
+    state = settle_discards(place(state, "roma"))
     assert state["phase"] == "keep" and ENGINE.to_move(state) == [2]
     offered = ENGINE.legal_actions(state, 2)
     assert {"type": "keep", "cards": []} in offered and {"type": "keep", "cards": ["heroine", "m5"]} in offered
