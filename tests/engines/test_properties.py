@@ -1,0 +1,125 @@
+"""Property tests of the engine contract, run on every engine that imports.
+
+Hypothesis picks the engine's player count, its (non-test-hook) options, the
+setup seed and the seed of the random legal play; the checks themselves live
+in engine_checks.py.  Game-specific knowledge (hidden facts to perturb, extra
+invariants such as Condottiere's 110 cards) is registered in GAME_HOOKS.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, event, given, note, settings
+from hypothesis import strategies as st
+
+from backend.engines import available_engines
+
+from . import engine_checks as checks
+from .game_hooks import GAME_HOOKS
+
+ENGINES = available_engines()
+GAME_IDS = sorted(ENGINES)
+
+# Modest on purpose: each example plays a whole game.
+FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+pytestmark = pytest.mark.skipif(not GAME_IDS, reason="no engine imports yet")
+
+
+@st.composite
+def games(draw, game_id):
+    """(players, options, setup seed, play seed) for one random game."""
+    engine = ENGINES[game_id]
+    hooks = GAME_HOOKS.get(game_id, {})
+    players = draw(st.sampled_from(range(engine.min_players, engine.max_players + 1)))
+    options = {}
+    for key, spec in sorted(engine.options_schema.items()):
+        if spec.get("test_hook") or key in hooks.get("fixed_options", {}):
+            continue
+        if spec["type"] == "bool":
+            options[key] = draw(st.booleans())
+        elif spec["type"] == "choice":
+            options[key] = draw(st.sampled_from(spec["choices"]))
+        elif spec["type"] == "int":
+            # The smallest value keeps multi-game options (targets) short.
+            options[key] = spec.get("min", spec.get("default", 0))
+    options.update(hooks.get("fixed_options", {}))
+    seed = draw(st.integers(0, 2**31 - 1))
+    play_seed = draw(st.integers(0, 2**31 - 1))
+    note(f"players={players} options={options} seed={seed} play_seed={play_seed}")
+    return players, options, seed, play_seed
+
+
+def play(game_id, game):
+    players, options, seed, play_seed = game
+    hooks = GAME_HOOKS.get(game_id, {})
+    engine = ENGINES[game_id]
+    return checks.random_game(engine, players, options, seed, random.Random(play_seed), hooks.get("max_steps", 20_000))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@SOME
+@given(data=st.data())
+def test_random_play_ends_with_a_result_and_a_sound_turn_flow(game_id, data):
+    engine = ENGINES[game_id]
+    invariants = GAME_HOOKS.get(game_id, {}).get("invariants", [])
+    steps = play(game_id, data.draw(games(game_id)))
+    event(f"players={engine.num_players(steps[0][0])}")
+    event(f"steps={(len(steps) // 100) * 100}+")
+    for state, _, _ in steps:
+        checks.check_turn_flow(engine, state)
+        for invariant in invariants:
+            invariant(state)
+    assert engine.is_over(steps[-1][0])
+    checks.check_result(engine, steps[-1][0])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FEW
+@given(data=st.data())
+def test_apply_is_pure_deterministic_and_json_stable(game_id, data):
+    engine = ENGINES[game_id]
+    game = data.draw(games(game_id))
+    steps = play(game_id, game)
+    for state, seat, action in steps[:-1]:
+        checks.check_pure_and_json_stable(engine, state, seat, action)
+    players, options, seed, _ = game
+    checks.check_replay(engine, players, options, seed, steps)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FEW
+@given(data=st.data(), sample_seed=st.integers(0, 2**31 - 1))
+def test_every_legal_action_applies_and_every_other_is_rejected(game_id, data, sample_seed):
+    engine = ENGINES[game_id]
+    steps = play(game_id, data.draw(games(game_id)))
+    rng = random.Random(sample_seed)
+    seen = [action for _, _, action in steps if action is not None]
+    # Every position would be slow: the first, the last and ten others.
+    middle = sorted(rng.sample(range(1, len(steps) - 1), min(10, max(0, len(steps) - 2))))
+    positions = [steps[i] for i in [0, *middle, len(steps) - 1]]
+    tried = 0
+    for state, _, _ in positions:
+        checks.check_all_legal_apply(engine, state, rng, limit=40)
+        tried += checks.check_illegal_rejected(engine, state, rng, seen)
+    assert tried > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FEW
+@given(data=st.data(), sample_seed=st.integers(0, 2**31 - 1))
+def test_views_are_json_and_hide_what_they_must(game_id, data, sample_seed):
+    engine = ENGINES[game_id]
+    perturb = GAME_HOOKS.get(game_id, {}).get("perturb_hidden")
+    if perturb is None:
+        pytest.skip(f"no hidden-fact perturber registered for {game_id} in tests/engines/game_hooks.py")
+    rng = random.Random(sample_seed)
+    compared = 0
+    for state, _, _ in play(game_id, data.draw(games(game_id))):
+        checks.check_views(engine, state)
+        if rng.random() < 0.15:  # perturbing every position would be slow
+            compared += checks.check_hidden(engine, state, perturb, rng)
+    assert compared > 0, "no hidden fact was ever perturbed"
