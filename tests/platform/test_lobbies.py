@@ -238,6 +238,36 @@ def test_games_list_hides_test_hooks(fake_game):
     }
 
 
+def test_games_list_offers_every_real_engine_without_its_test_hooks():
+    from backend.engines import available_engines
+
+    engines = available_engines()
+    listed = {g["id"]: g for g in APIClient().get("/api/games/").json()}
+    assert set(listed) == set(engines)
+    for game_id, engine in engines.items():
+        hooks = {k for k, spec in engine.options_schema.items() if spec.get("test_hook")}
+        assert set(listed[game_id]["options_schema"]) == set(engine.options_schema) - hooks
+        assert listed[game_id]["bots"] == sorted(engine.bots)
+
+
+def test_a_real_game_starts_from_a_lobby(host, as_user):
+    """Condottiere with two bots, through the lobby, into a match the matches app accepts."""
+    from backend.engines import available_engines
+    from backend.matches.models import Match
+
+    if "condottiere" not in available_engines():
+        pytest.skip("Condottiere engine not installed")
+    lobby = _create(as_user(host), game="condottiere", num_seats=3, options={"points": True})
+    for bot in ("heuristic", "random"):
+        as_user(host).post(f"/api/lobbies/{lobby['id']}/bots/", {"bot": bot}, format="json")
+    _error(as_user(host).post("/api/lobbies/", {"game": "condottiere", "num_seats": 3, "options": {"deck": []}},
+                              format="json"), 400, "bad_message")
+    r = as_user(host).post(f"/api/lobbies/{lobby['id']}/start/")
+    assert r.status_code == 201, r.json()
+    match = Match.objects.get(pk=r.json()["match_id"])
+    assert match.game == "condottiere" and match.options["points"] is True and match.seats.count() == 3
+
+
 def test_schema_describes_games_and_lobbies():
     r = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert r.status_code == 200
