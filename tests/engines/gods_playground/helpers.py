@@ -54,3 +54,14 @@ def play_random(seed: int, play_seed: int | None = None, options: dict | None = 
         yield s, seat, action
         s = ENGINE.apply(s, seat, action)
     yield s, None, None
+
+
+def act(s: dict, seat: int, action: dict) -> dict:
+    """Apply one legal decision without running the automatic phases after it."""
+    from backend.engines.base import clone
+    from backend.engines.gods_playground.flow import DECISIONS
+
+    assert seat in ENGINE.to_move(s) and action in ENGINE.legal_actions(s, seat), action
+    s = clone(s)
+    DECISIONS[s["pending"]["kind"]][1](s, seat, action, [])
+    return s
