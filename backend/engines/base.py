@@ -112,7 +112,7 @@ class Engine:
             raise IllegalAction("The game is over.")
         if seat not in self.to_move(state):
             raise IllegalAction("It is not your turn.")
-        new_state = clone(state)
+        new_state = self.copy_state(state)
         events: list[Event] = []
         self._step(new_state, seat, action, events)
         return new_state, events
@@ -124,6 +124,11 @@ class Engine:
         return visible_events(events, seat)
 
     # ---- hooks ----------------------------------------------------------
+    def copy_state(self, state: State) -> State:
+        """The private copy `_step` mutates. A game may override it with a
+        schema-aware copy that is faster than the generic deep clone."""
+        return clone(state)
+
     def num_players(self, state: State) -> int:
         return state["num_players"]
 

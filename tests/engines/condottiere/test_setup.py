@@ -113,3 +113,20 @@ def test_json_round_trip_behaves_identically():
     seat = ENGINE.to_move(state)[0]
     action = ENGINE.legal_actions(state, seat)[0]
     assert canonical(ENGINE.apply(state, seat, action)) == canonical(ENGINE.apply(copy, seat, action))
+
+
+@pytest.mark.parametrize("options", [{}, {"hidden_cards": True, "conquering_regions": True},
+                                     {"draw_after_battle": True, "points": True, "points_target": 5}])
+def test_apply_never_mutates_its_input_with_the_fast_state_copy(options):
+    """The engine overrides copy_state; every container it mutates must be copied."""
+    import random
+
+    rng = random.Random(9)
+    for seed in range(3):
+        state = ENGINE.setup(4, options=options, seed=seed)
+        while not ENGINE.is_over(state):
+            before = canonical(state)
+            seat = rng.choice(ENGINE.to_move(state))
+            new = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+            assert canonical(state) == before
+            state = new
