@@ -1,7 +1,9 @@
 """Live lobby updates, sent only after the change is committed.
 
 The room group gets the lobby with its invite code and each consumer decides
-whether its viewer may see the code, so one message serves every viewer.
+whether its viewer may see the code, so one message serves every viewer. The
+list group gets the one public lobby that changed; list consumers keep the
+list themselves.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ def send_now(lobby_id: int, private: bool) -> None:
     if layer is None:
         return
     lobby = with_relations(Lobby.objects).get(pk=lobby_id)
-    async_to_sync(layer.group_send)(room_group(lobby_id), {"type": "lobby.changed", "lobby": lobby_data(lobby, show_code=True)})
+    data = lobby_data(lobby, show_code=True)
+    async_to_sync(layer.group_send)(room_group(lobby_id), {"type": "lobby.changed", "lobby": data})
     if not private:
-        # The open list changes whenever a public lobby does (seats, start, close).
-        async_to_sync(layer.group_send)(LIST_GROUP, {"type": "lobbies.changed", "lobbies": list_payload()})
+        # Only the changed lobby travels; each list consumer merges it by version, so
+        # callbacks of concurrent commits arriving out of order cannot roll the list back.
+        async_to_sync(layer.group_send)(LIST_GROUP, {"type": "lobbies.changed", "lobby": {**data, "invite_code": None}})

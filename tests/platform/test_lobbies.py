@@ -456,3 +456,31 @@ def test_two_players_racing_for_the_last_seat(fake_game, make_user):
         t.join()
     assert sorted(outcomes) == ["conflict", "seated"]
     assert Lobby.objects.get(pk=lobby.pk).seats.count() == 2
+
+
+@live
+async def test_sockets_drop_updates_older_than_what_they_sent(fake_game, make_user):
+    """Callbacks of concurrent commits may reach the channel layer out of order."""
+    from channels.layers import get_channel_layer
+
+    from backend.lobbies import broadcast
+    from backend.lobbies.presenters import lobby_data
+
+    host, guest = await _db(make_user)(), await _db(make_user)()
+    lobby = await _db(services.create_lobby)(host, "counting", {}, 3, False)
+    stale = await _db(lambda: lobby_data(services.load(lobby.pk), show_code=True))()
+    await _db(services.join)(guest, lobby.pk)
+    watcher = await _ws("/ws/lobbies/")
+    room = await _ws(f"/ws/lobbies/{lobby.pk}/")
+    for comm in (watcher, room):
+        await comm.receive_json_from()
+    layer = get_channel_layer()
+    await layer.group_send(broadcast.LIST_GROUP, {"type": "lobbies.changed", "lobby": {**stale, "status": "closed"}})
+    await layer.group_send(broadcast.room_group(lobby.pk), {"type": "lobby.changed", "lobby": stale})
+    for comm in (watcher, room):
+        assert await comm.receive_nothing(timeout=0.3)
+    await _db(services.leave)(guest, lobby.pk)  # a newer change still arrives
+    assert (await watcher.receive_json_from())["lobbies"][0]["seats"][1]["user"] is None
+    assert (await room.receive_json_from())["lobby"]["seats"][1]["user"] is None
+    for comm in (watcher, room):
+        await comm.disconnect()

@@ -22,16 +22,37 @@ class _ReadOnly(AsyncJsonWebsocketConsumer):
 
 
 class LobbyListConsumer(_ReadOnly):
+    """Holds the open public list and merges each changed lobby into it by version."""
+
     async def connect(self):
+        self.versions: dict[int, int] = {}  # every lobby seen, open or not, so late updates are dropped
+        self.open: dict[int, dict] = {}
         await self.channel_layer.group_add(broadcast.LIST_GROUP, self.channel_name)
         await self.accept()
-        await self.send_json({"type": "lobbies", "lobbies": await database_sync_to_async(broadcast.list_payload)()})
+        for data in await database_sync_to_async(broadcast.list_payload)():
+            self._merge(data)
+        await self._send_list()
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(broadcast.LIST_GROUP, self.channel_name)
 
+    def _merge(self, data: dict) -> bool:
+        if data["version"] <= self.versions.get(data["id"], -1):
+            return False
+        self.versions[data["id"]] = data["version"]
+        if data["status"] == "open":
+            self.open[data["id"]] = data
+        else:
+            self.open.pop(data["id"], None)
+        return True
+
+    async def _send_list(self):
+        newest = sorted(self.open, reverse=True)[: services.MAX_LISTED]
+        await self.send_json({"type": "lobbies", "lobbies": [self.open[i] for i in newest]})
+
     async def lobbies_changed(self, event):
-        await self.send_json({"type": "lobbies", "lobbies": event["lobbies"]})
+        if self._merge(event["lobby"]):
+            await self._send_list()
 
 
 class LobbyRoomConsumer(_ReadOnly):
