@@ -297,7 +297,7 @@ class CondottiereEngine(Engine):
             rest.remove(c)
         state["hands"][seat] = list(cards)
         state["discard"].extend(rest)
-        event(events, f"Seat {seat} keeps {len(cards)} card{'s' if len(cards) != 1 else ''}.", kind="keep", seat=seat)
+        event(events, f"Seat {seat} keeps {rules.plural(len(cards), 'card')}.", kind="keep", seat=seat)
         rules.redeal(state, events)
 
 

@@ -21,6 +21,10 @@ def event(events: list, text: str, to=None, kind: str = "info", seat=None, **ext
     events.append(ev)
 
 
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def rng(state: dict) -> random.Random:
     """A fresh generator for the next random decision; the state keeps seed and counter."""
     r = random.Random(f"condottiere:{state['seed']}:{state['shuffles']}")
@@ -93,7 +97,7 @@ def draw(state: dict, seat: int, count: int, events: list, reshuffle: bool = Fal
     if not got:
         return
     state["hands"][seat].extend(got)
-    event(events, f"Seat {seat} receives {len(got)} card{'s' if len(got) != 1 else ''}.", kind="deal", seat=seat, count=len(got))
+    event(events, f"Seat {seat} receives {plural(len(got), 'card')}.", kind="deal", seat=seat, count=len(got))
     event(events, "You receive: " + ", ".join(card_name(c) for c in got) + ".", to=[seat], kind="deal_private",
           seat=seat, cards=list(got))
 
@@ -303,7 +307,7 @@ def answer_discard(state: dict, seat: int, discard: bool, events: list) -> None:
         hand = state["hands"][s]
         state["discard"].extend(hand)
         state["hands"][s] = []
-        event(events, f"Seat {s} discards their hand ({len(hand)} cards).", kind="discard_hand", seat=s)
+        event(events, f"Seat {s} discards their hand ({plural(len(hand), 'card')}).", kind="discard_hand", seat=s)
     state["asked"], state["discarding"] = [], []
     round_end_check(state, events)
 

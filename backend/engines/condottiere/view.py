@@ -66,6 +66,13 @@ def build_view(engine, state: dict, seat) -> dict:
         "players": players,
         "hand": sorted(state["hands"][me]) if me is not None else None,
         "deck_count": len(state["deck"]), "discard_count": len(state["discard"]),
-        "last_battle": state["last"],
+        "last_battle": _last_battle(state["last"]),
         "result": engine.result(state) if over else None,
     }
+
+
+def _last_battle(last):
+    """A fresh copy, so a caller editing a view can never reach into the state."""
+    if last is None:
+        return None
+    return {**last, "strengths": list(last["strengths"])}
