@@ -20,11 +20,12 @@ def build_view(engine, state: dict, seat) -> dict:
     out_lines = []
     for s, line in enumerate(lines):
         cards, k = [], 0
-        for code in line:
+        for i, code in enumerate(line):
             if code[0] == HIDDEN:
-                if s == me:
+                if s == me:  # your own face-down card, valued as you alone can see it
                     bare = code[1:]
-                    cards.append({"card": bare, "printed": PRINTED.get(bare, 0), "hidden": True})
+                    cards.append({"card": bare, "printed": PRINTED.get(bare, 0), "strength": own_values[s][i],
+                                  "hidden": True})
                 else:
                     cards.append({"hidden": True})
                 continue

@@ -74,6 +74,16 @@ def test_surrender_ends_the_battle_at_once_for_the_strongest_line():
     assert state["phase"] == "place_token" and state["holder"] == 2
 
 
+def test_surrender_with_tied_strengths_is_a_tie():
+    """p. 15 with p. 7: if the strongest lines are tied when the Surrender is played, nobody takes the region."""
+    state = place(new_game(2, hands=[["m5"], ["m5", "surrender"]]), "parma")
+    state = play(state, 0, "m5")
+    state = play(state, 1, "m5")
+    state = pass_(state, 0)
+    state = play(state, 1, "surrender")
+    assert state["owner"] == {} and state["holder"] == 1 and state["phase"] == "place_token"
+
+
 def test_a_tie_places_no_marker_and_the_token_goes_left_of_the_last_holder():
     """p. 7: "a régióra nem kerül uralomjelző, és a condottiere jelzőjét addigi birtokosa bal oldali szomszédjának"."""
     state = place(new_game(3, hands=[["m5"], ["m5"], []], holder=1), "genova")
