@@ -52,8 +52,8 @@ export class LiveSocket {
     };
     ws.onclose = (e) => {
       if (ws !== this.ws || this.stopped) return;
-      // 4001-4004: the server refused us for good (auth, not found); do not hammer it.
-      if (e.code >= 4000 && e.code < 4100 && e.code !== 4008) {
+      // 4401/4403/4404 (and 40xx): the server refused us for good (auth, private, not found).
+      if ((e.code >= 4400 && e.code < 4500) || (e.code >= 4000 && e.code < 4100)) {
         this.setStatus("closed");
         this.closeCode = e.code;
         return;

@@ -34,8 +34,8 @@ export function MatchScreen({ params, user }) {
   const live = useLive(`/ws/matches/${id}/`, {
     onOpen: (again, sock) => {
       versionRef.current = null;
-      // Every (re)connect asks for the current position: nothing is assumed about what was missed.
-      sock.send({ type: "sync" });
+      // The server sends the position on connect; after a drop we also ask explicitly (sync) so nothing missed is assumed.
+      if (again) sock.send({ type: "sync" });
       loadLog();
       if (again) loadMeta();
     },
@@ -65,15 +65,18 @@ export function MatchScreen({ params, user }) {
     else setRejection("Not connected — your move was not sent. Reconnecting…");
   }
 
-  if (loadError) return html`<${Page} title="Match"><${Notice}>${loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
+  // The socket is the authority; the REST record only adds names, so its failure alone does not block the table.
+  if (loadError && !game && live.status === "closed") return html`<${Page} title="Match"><${Notice}>${rejection || loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
   const gameId = (match && match.game) || (game && game.view && game.view.game);
+  const meta = match || { id, game: gameId, seats: [] };
   const Table = TABLES[gameId] || GenericTable;
   const title = `${gameName(games, gameId)}${match ? " #" + match.id : ""}`;
   return html`<${Page} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />
-    ${!game || !match ? html`<${Spinner} label="Setting up the table…" />`
-      : html`<${Table} match=${match} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
+    ${live.status === "closed" && !game && html`<${Notice}>${rejection || "You cannot watch this match."}<//>`}
+    ${!game ? html`<${Spinner} label="Setting up the table…" />`
+      : html`<${Table} match=${meta} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
           send=${send} pending=${!!pending} rejection=${rejection} clearRejection=${() => setRejection("")}
           log=${log} presence=${presence} user=${user} connected=${live.status === "open"} />`}
   <//>`;

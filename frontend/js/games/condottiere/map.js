@@ -6,6 +6,11 @@ import { EDGES, LAND_PATH, REGION, REGIONS } from "./board.js";
 
 const R = 24;
 
+// A letter on the seal as well as a colour, for colour-blind players; bots get their seat number.
+function initial(name, seat) {
+  return /^Bot /.test(name) ? String(seat + 1) : name.slice(0, 1).toUpperCase();
+}
+
 function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }) {
   const colour = owner == null ? null : SEAT_COLOURS[owner % 6];
   const parts = [r.name, owner == null ? "free" : `held by ${ownerName}`];
@@ -23,7 +28,7 @@ function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }
     <circle class="hit" r=${R + 9} />
     ${battle && html`<circle class="battle-ring" r=${R + 7} />`}
     <circle class="seal" r=${R} style=${colour ? { fill: colour } : null} />
-    ${owner != null && html`<text class="seal-mark" y="6" aria-hidden="true">${ownerName.slice(0, 1).toUpperCase()}</text>`}
+    ${owner != null && html`<text class="seal-mark" y="6" aria-hidden="true">${initial(ownerName, owner)}</text>`}
     <text class="region-label" y=${R + 15} aria-hidden="true">${r.name}</text>
     ${token && html`<g class="token" transform=${`translate(${R - 4} ${-R + 2})`} aria-hidden="true">
       <circle r="11" /><text y="5">⚔</text></g>`}
@@ -35,7 +40,7 @@ function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }
 export function BoardMap({ view, names, choices, onChoose }) {
   const battleRegion = view.battle && view.battle.region;
   const tokenRegion = view.token && view.token.region;
-  return html`<svg class="board" viewBox="0 0 480 700" role="group" aria-label="Map of Italy"
+  return html`<svg class="board" viewBox="-6 0 492 700" role="group" aria-label="Map of Italy"
       data-testid="board" preserveAspectRatio="xMidYMid meet">
     <path class="land" d=${LAND_PATH} />
     <g class="roads" aria-hidden="true">

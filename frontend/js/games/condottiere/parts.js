@@ -11,7 +11,7 @@ export function Card({ code, hidden, strength, small, onClick, disabled, selecte
     + (hidden && code ? " gcard-facedown" : "") + (selected ? " selected" : "") + (onClick ? " playable" : "");
   const face = info
     ? html`<span class="gcard-value">${info.value != null ? info.value : info.glyph}</span>
-        <span class="gcard-name">${info.kind === "mercenary" ? "Mercenary" : info.name}</span>
+        ${!(small && info.kind === "mercenary") && html`<span class="gcard-name">${info.kind === "mercenary" ? "Mercenary" : info.name}</span>`}
         ${strength != null && info.value !== strength && html`<span class="gcard-strength" title="Strength now">${strength}</span>`}
         ${hidden && html`<span class="gcard-hidden-flag" title="Face down">◐</span>`}`
     : html`<span class="gcard-back-art" aria-hidden="true"></span>`;
@@ -26,6 +26,8 @@ export function Card({ code, hidden, strength, small, onClick, disabled, selecte
 export function BattleLines({ view, names, me }) {
   const b = view.battle;
   if (!b || !b.lines || !b.lines.length) return null;
+  // Between battles the lines are empty; the last battle's summary says what happened.
+  if (view.phase !== "battle" && view.phase !== "over" && b.lines.every((l) => !l.cards.length)) return null;
   return html`<ul class="lines" aria-label="Battle lines">
     ${b.lines.map((line) => {
       const mine = line.seat === me;
@@ -76,7 +78,7 @@ export function Players({ view, names, presence }) {
           ${view.token && view.token.holder === p.seat && html`<span class="mark mark-token" title="Condottiere">⚔</span>`}
           ${view.legate == null && view.legate_seat === p.seat && html`<span class="mark mark-legate" title="Keeps the papal legate">✝</span>`}
           ${line && line.passed && html`<span class="tag tag-passed">passed</span>`}
-          ${turn && html`<span class="tag tag-turn">${view.phase === "battle" ? "to play" : "to choose"}</span>`}
+          ${turn && view.phase !== "discard_hand" && html`<span class="tag tag-turn">${view.phase === "battle" ? "to play" : "to choose"}</span>`}
         </div>
       </li>`;
     })}

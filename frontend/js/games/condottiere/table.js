@@ -14,9 +14,10 @@ function byType(legal) {
   return out;
 }
 
-function statusText(view, me, names) {
+function statusText(view, me, names, groups) {
   const movers = view.to_move || [];
-  const mine = me != null && movers.includes(me);
+  // Whether I act comes from my legal actions: view.to_move may still list a seat that has answered a simultaneous question.
+  const mine = Object.keys(groups).length > 0;
   const who = movers.map(names).join(", ");
   const where = view.battle && view.battle.region ? regionName(view.battle.region) : "";
   switch (view.phase) {
@@ -24,11 +25,21 @@ function statusText(view, me, names) {
     case "battle": return mine ? `Your turn in the battle${where ? " for " + where : ""}: play a card or pass.`
       : `Battle${where ? " for " + where : ""}: ${who} to play.`;
     case "legate": return mine ? "Place the papal legate on a free region, or keep it off the board." : `${who} is placing the papal legate.`;
-    case "discard_hand": return mine ? "You hold no mercenary: you may discard your hand." : `${who} may discard their hand.`;
+    case "discard_hand":
+      if (!mine) return "Battle over: waiting for the others to decide about their hands.";
+      return groups.discard_hand ? "You hold no mercenary: discard your hand, or keep it?" : "Battle over: continue when you are ready.";
     case "keep": return mine ? "End of the round: keep up to two of your cards." : `${who} is choosing which cards to keep.`;
     case "over": return "The game is over.";
     default: return who ? `${who} to act.` : "";
   }
+}
+
+function battleTitle(view) {
+  const b = view.battle || {};
+  const kind = b.final ? "Final battle" : "Battle";
+  if (view.phase === "over") return "Final position";
+  if (view.phase !== "battle") return b.region ? `Next: ${kind.toLowerCase()} for ${regionName(b.region)}` : "Between battles";
+  return b.region ? `${kind} for ${regionName(b.region)}` : kind;
 }
 
 /** A card that needs a second answer (the Scarecrow's target) asks for it here. */
@@ -97,16 +108,16 @@ function Hand({ view, groups, send, pending, setChooser }) {
 
 function Moves({ groups, send, pending }) {
   const buttons = [];
-  for (const a of groups.pass || []) buttons.push([a, a.reveal ? "Pass and reveal" : "Pass", "pass"]);
+  for (const a of groups.pass || []) buttons.push([a, a.reveal ? "Pass and reveal" : "Pass", a.reveal ? "pass-reveal" : "pass"]);
   for (const a of groups.wait || []) buttons.push([a, "Wait (defender)", "wait"]);
   for (const a of groups.discard_hand || []) buttons.push([a, "Discard my hand", "discard"]);
-  for (const a of groups.keep_hand || []) buttons.push([a, "Keep my hand", "keep-hand"]);
+  for (const a of groups.keep_hand || []) buttons.push([a, groups.discard_hand ? "Keep my hand" : "Continue", "keep-hand"]);
   for (const a of groups.place_legate || []) if (a.region == null) buttons.push([a, "Keep the legate off the board", "legate-off"]);
   const known = new Set(["play", "pass", "wait", "discard_hand", "keep_hand", "place_legate", "place_token", "keep"]);
   for (const [type, list] of Object.entries(groups)) if (!known.has(type)) for (const a of list) buttons.push([a, describeAction(a), type]);
   if (!buttons.length) return null;
   return html`<div class="moves" role="group" aria-label="Moves">
-    ${buttons.map(([a, label, id]) => html`<button type="button" class=${"btn " + (id === "pass" ? "btn-pass" : "btn-primary")}
+    ${buttons.map(([a, label, id]) => html`<button type="button" class=${"btn " + (id.startsWith("pass") ? "btn-pass" : "btn-primary")}
       data-testid=${"move-" + id} disabled=${pending} onClick=${() => send(a)}>${label}</button>`)}
   </div>`;
 }
@@ -121,7 +132,9 @@ function RegionChoices({ choices, title, onChoose, pending }) {
   </div>`;
 }
 
-export function CondottiereTable({ match, view, legal, seat, version, send, pending, rejection, clearRejection, log, presence }) {
+export function CondottiereTable({ match, view, legal, seat, version, send, pending: sending, rejection, clearRejection, log, presence, connected }) {
+  // While the socket is down nothing can be sent, so the controls wait too.
+  const pending = sending || !connected;
   const [chooser, setChooser] = useState(null);
   const names = (s) => seatName(match, s);
   const groups = useMemo(() => byType(legal), [legal]);
@@ -134,14 +147,14 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
 
   const b = view.battle || {};
   const spectator = view.hand == null;
-  const myTurn = me != null && (view.to_move || []).includes(me);
+  const myTurn = legal.length > 0;
   const t = view.targets || {};
   return html`<div class="ctable" data-testid="table" data-version=${version} data-phase=${view.phase}
       data-my-turn=${myTurn ? "yes" : "no"}>
     <div class=${"status" + (myTurn ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
-      <span class="status-text">${statusText(view, me, names)}</span>
+      <span class="status-text">${statusText(view, me, names, groups)}</span>
       ${spectator && html`<span class="tag">watching</span>`}
-      ${pending && html`<span class="tag">sending…</span>`}
+      ${sending && html`<span class="tag">sending…</span>`}
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     ${view.phase === "over" && html`<${Result} view=${view} names=${names} match=${match} />`}
@@ -154,7 +167,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
       </section>
       <section class="area-battle panel" aria-labelledby="battle-title">
         <div class="panel-head">
-          <h2 id="battle-title">${b.region ? `${b.final ? "Final battle" : "Battle"} for ${regionName(b.region)}` : b.final ? "Final battle" : "No battle under way"}</h2>
+          <h2 id="battle-title">${battleTitle(view)}</h2>
           ${b.season && html`<span class=${"tag tag-" + b.season}>${b.season === "winter" ? "❄ Winter" : "✿ Spring"}</span>`}
         </div>
         <${LastBattle} view=${view} names=${names} />
@@ -167,6 +180,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
         ${!spectator && html`<${Moves} groups=${groups} send=${send} pending=${pending} />`}
         <${Hand} view=${view} groups=${groups} send=${send} pending=${pending} setChooser=${setChooser} />
       </section>
+      <div class="area-side">
       <section class="area-players panel" aria-labelledby="players-title">
         <h2 id="players-title">Players</h2>
         <${Players} view=${view} names=${names} presence=${presence} />
@@ -176,6 +190,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
         <h2 id="log-title">Log</h2>
         <${Log} log=${log} names=${names} />
       </section>
+      </div>
     </div>
     ${chooser && html`<${Chooser} ...${chooser} onPick=${(a) => { setChooser(null); send(a); }} onCancel=${() => setChooser(null)} />`}
   </div>`;

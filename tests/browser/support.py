@@ -1,0 +1,128 @@
+"""Drive the web app like a person: pages with console checks, sign-up, and playing by the buttons on screen."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import time
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+PASSWORD = "a-long-enough-passphrase-42"
+_names = itertools.count(1)
+
+
+class Client:
+    """One browser context: a page, its console errors and every WebSocket message it received."""
+
+    def __init__(self, browser, base: str, viewport: dict, name: str | None = None):
+        self.base = base
+        self.context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, is_mobile=False)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15000)
+        self.errors: list[str] = []
+        self.frames: list[str] = []
+        self.name = name
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("websocket", self._watch)
+
+    def _watch(self, ws) -> None:
+        ws.on("framereceived", lambda payload: self.frames.append(payload if isinstance(payload, str) else payload.decode()))
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def signup(self, prefix: str = "player") -> str:
+        self.name = f"{prefix}{next(_names)}{int(time.time() * 1000) % 100000}"
+        self.goto("/signup")
+        self.page.fill("input[name=username]", self.name)
+        self.page.fill("input[name=password]", PASSWORD)
+        self.page.click("button[type=submit]")
+        self.page.wait_for_selector(f"[data-testid=username]:text-is('{self.name}')")
+        return self.name
+
+    def states(self) -> list[dict]:
+        out = []
+        for raw in self.frames:
+            msg = json.loads(raw)
+            if msg.get("type") == "state":
+                out.append(msg)
+        return out
+
+    def table_version(self) -> int | None:
+        v = self.page.get_attribute("[data-testid=table]", "data-version")
+        return int(v) if v is not None else None
+
+    def close(self) -> None:
+        self.context.close()
+
+
+_CANDIDATES_JS = """() => {
+  const q = (s) => [...document.querySelectorAll(s)].filter((b) => !b.disabled);
+  return {
+    regions: q('[data-testid=region-choice]').length,
+    hand: q('[data-testid=hand-card]').length,
+    moves: q('[data-testid^=move-]').map((b) => b.dataset.testid),
+    keep: !!document.querySelector('[data-testid=keep-confirm]'),
+  };
+}"""
+
+
+def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35) -> bool:
+    """If it is this client's turn, press one of the buttons the table offers and wait for the new version."""
+    page = client.page
+    table = page.locator("[data-testid=table]")
+    if table.count() == 0 or table.get_attribute("data-my-turn") != "yes":
+        return False
+    if page.locator("[data-testid=table] [data-testid=status] .tag:text-is('sending…')").count():
+        return False
+    version = table.get_attribute("data-version")
+    c = page.evaluate(_CANDIDATES_JS)
+    if c["regions"]:
+        page.locator("[data-testid=region-choice]:enabled").nth(rng.randrange(c["regions"])).click()
+    elif c["keep"]:
+        if c["hand"] and rng.random() < 0.5:
+            page.locator("[data-testid=hand-card]:enabled").nth(rng.randrange(c["hand"])).click()
+        confirm = page.locator("[data-testid=keep-confirm]")
+        if confirm.is_disabled():
+            page.locator("[data-testid=hand-card][aria-pressed=true]").first.click()
+        confirm.click()
+    elif c["hand"] and not ("move-pass" in c["moves"] and rng.random() < pass_bias):
+        page.locator("[data-testid=hand-card]:enabled").nth(rng.randrange(c["hand"])).click()
+        choice = page.locator("[data-testid=choice]")
+        try:
+            choice.first.wait_for(timeout=400)
+            choice.nth(rng.randrange(choice.count())).click()
+        except Exception:
+            pass  # the card needed no second answer
+    elif c["moves"]:
+        page.locator(f"[data-testid={rng.choice(c['moves'])}]").click()
+    else:
+        return False
+    page.wait_for_function(
+        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
+        arg=version, timeout=15000)
+    return True
+
+
+def play_to_the_end(players: list[Client], rng: random.Random, timeout: float = 240, after=None) -> int:
+    """Let each player act whenever their table says it is their turn; returns the number of actions.
+
+    `after(n)` is called after the n-th action (for screenshots mid-match)."""
+    deadline = time.monotonic() + timeout
+    actions = 0
+    while time.monotonic() < deadline:
+        if all(p.page.locator("[data-testid=result]").count() for p in players):
+            return actions
+        moved = False
+        for p in players:
+            if take_turn(p, rng):
+                actions += 1
+                moved = True
+                if after:
+                    after(actions)
+        if not moved:
+            players[0].page.wait_for_timeout(50)
+    raise AssertionError(f"the match did not finish within {timeout}s ({actions} actions)")
