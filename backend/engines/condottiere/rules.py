@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from . import board
-from .cards import HIDDEN, STANDARD_DECK, bare, card_name, counted, is_mercenary, line_totals
+from .cards import HIDDEN, STANDARD_DECK, bare, card_name, counted, line_totals
 
 # ---- small helpers ---------------------------------------------------------
 
