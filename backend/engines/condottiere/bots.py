@@ -158,6 +158,11 @@ def choose_battle(view, legal, rng):
         scored.append((margin, _card_cost(action["card"], view, me), action))
     margin_now = now[me] - best_opp
 
+    if _stalled(view):
+        adding = [(m, -cost, a) for m, cost, a in scored if m > margin_now]
+        if adding:
+            return max(adding, key=lambda t: (t[0] > 0, t[1]))[2]
+
     surrender = next((a for a in plays if a["card"] == "surrender"), None)
     if surrender and margin_now > 0 and active:
         return surrender
@@ -243,12 +248,22 @@ def choose_legate(view, legal, rng):
     return max(legal, key=score)
 
 
+def _stalled(view) -> bool:
+    """The last battle ended with every line at 0: players are sitting on cards that
+    add no strength, and the game could go round in circles unless someone moves."""
+    last = view.get("last_battle")
+    return bool(last) and last.get("winner") is None and not any(last.get("strengths") or [])
+
+
 def choose_discard(view, legal, rng):
-    """Throw away a hand without mercenaries only if it is weak and the round then ends."""
+    """Throw away a hand that cannot add strength, or a weak one when the round then ends."""
     me = view["seat"]
+    hand = view["hand"] or []
     others_with_cards = sum(1 for p in view["players"] if p["seat"] != me and p["hand_count"] > 0)
+    useless = not any(c in PRINTED for c in hand)  # no mercenary here, so: no Heroine, no Courtesan
     weak = _hand_power(view) < 6
-    wanted = "discard_hand" if weak and others_with_cards <= 1 else "keep_hand"
+    discard = useless or _stalled(view) or (weak and others_with_cards <= 1)
+    wanted = "discard_hand" if discard else "keep_hand"
     return next((a for a in legal if a["type"] == wanted), legal[0])
 
 
