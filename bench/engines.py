@@ -86,6 +86,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=20_000, help="calls timed for the medians")
     parser.add_argument("--engine", action="append", help="only this engine id (repeatable)")
     parser.add_argument("--options", default="{}", help="engine options as JSON, e.g. '{\"hidden_cards\": true}'")
+    parser.add_argument("--profile", action="store_true", help="also print where the random play spends its time (cProfile)")
     args = parser.parse_args()
     options = json.loads(args.options)
 
@@ -105,6 +106,17 @@ def main() -> None:
             f"median us: apply {medians['apply']:.1f}, legal_actions {medians['legal_actions']:.1f}, "
             f"view {medians['view']:.1f}"
         )
+        if args.profile:
+            profile(engine, players, min(args.seconds, 3.0), options)
+
+
+def profile(engine, players: int, seconds: float, options: dict) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.runcall(throughput, engine, players, seconds, options)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(12)
 
 
 if __name__ == "__main__":
