@@ -79,11 +79,22 @@ def condottiere_perturb(state: dict, rng: random.Random) -> list:
     return out
 
 
+def gods_playground_perturb(state: dict, rng: random.Random) -> list:
+    # Written by the God's Playground engine's author, who knows its secrets.
+    from .gods_playground.hooks import gods_playground_perturb as perturb
+
+    return perturb(state, rng)
+
+
 GAME_HOOKS = {
     "condottiere": {
         # A random 6-player game with points over several games runs to a few thousand actions.
         "max_steps": 20_000,
         "invariants": [condottiere_cards_conserved],
         "perturb_hidden": condottiere_perturb,
+    },
+    "gods_playground": {
+        "max_steps": 20_000,
+        "perturb_hidden": gods_playground_perturb,
     },
 }
