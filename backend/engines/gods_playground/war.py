@@ -299,7 +299,7 @@ def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
 
 def phase_raids(s: dict, ev: list) -> None:
     for p in PROVINCES:
-        if p == "great_poland" and s["turks_on_habsburg"] > GARRISON:
+        if p == "great_poland" and s["round"] == 3 and s["turks_on_habsburg"] > GARRISON:
             # Turks leave two cubes as a garrison and move the rest into Great Poland (p.11, p.13).
             n = s["turks_on_habsburg"] - GARRISON
             s["turks_on_habsburg"] = GARRISON
