@@ -36,6 +36,19 @@ function LobbyRow({ lobby, games, user, onError }) {
   </li>`;
 }
 
+/** Lobbies I sit in (private ones too), so a host can get back to the room. */
+function MyLobbies({ games }) {
+  const { data } = usePolled("/api/lobbies/?mine=1", 20000);
+  const list = listOf(data);
+  if (!list.length) return null;
+  return html`<section class="panel" aria-labelledby="my-lobbies"><h2 id="my-lobbies">Your lobbies</h2>
+    <ul class="rows">${list.map((l) => html`<li class="row" key=${l.id}>
+      <div class="row-main"><div class="row-title">${gameName(games, l.game)} ${l.private && html`<span class="tag">private</span>`}</div>
+        <div class="row-sub">${l.seats.filter((s) => s.user || s.bot).length}/${l.num_seats} seats · hosted by ${l.host.username}</div></div>
+      <a class="btn" href=${`/lobby/${l.id}${l.invite_code ? "?code=" + encodeURIComponent(l.invite_code) : ""}`}>Open</a>
+    </li>`)}</ul></section>`;
+}
+
 export function HomeScreen({ user }) {
   const { games } = useGames();
   const [lobbies, setLobbies] = useState(null);
@@ -64,6 +77,7 @@ export function HomeScreen({ user }) {
           : html`<ul class="rows" aria-live="polite">${list.map((l) => html`<${LobbyRow} key=${l.id} lobby=${l} games=${games} user=${user} onError=${setError} />`)}</ul>`}
       </section>
       <div class="stack">
+        ${user && html`<${MyLobbies} games=${games} />`}
         ${user && html`<section class="panel" aria-labelledby="my-active">
           <h2 id="my-active">Your games in progress</h2>
           <${MatchList} path="/api/matches/?status=active" games=${games} action="Resume" empty="You have no game in progress." />

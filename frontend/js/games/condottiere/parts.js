@@ -54,7 +54,7 @@ export function BattleLines({ view, names, me }) {
   </ul>`;
 }
 
-export function Players({ view, names, presence }) {
+export function Players({ view, names, presence, isBot }) {
   const connected = presence && presence.connected ? new Set(presence.connected) : null;
   const b = view.battle || {};
   const usePoints = view.options && view.options.points;
@@ -66,7 +66,7 @@ export function Players({ view, names, presence }) {
         <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true"></span>
         <div class="player-main">
           <div class="player-name">${names(p.seat)}${p.seat === view.seat ? html` <span class="tag tag-you">you</span>` : ""}
-            ${connected && html`<span class=${"presence" + (connected.has(p.seat) ? " on" : "")}
+            ${connected && !isBot(p.seat) && html`<span class=${"presence" + (connected.has(p.seat) ? " on" : "")}
               title=${connected.has(p.seat) ? "online" : "offline"} aria-label=${connected.has(p.seat) ? "online" : "offline"}></span>`}</div>
           <div class="player-stats">
             <span title="Cards in hand" aria-label=${`${p.hand_count} cards in hand`}><span class="ico-card" aria-hidden="true"></span> ${p.hand_count}</span>

@@ -183,7 +183,8 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
       <div class="area-side">
       <section class="area-players panel" aria-labelledby="players-title">
         <h2 id="players-title">Players</h2>
-        <${Players} view=${view} names=${names} presence=${presence} />
+        <${Players} view=${view} names=${names} presence=${presence}
+          isBot=${(s) => (match.seats || []).some((x) => x.seat === s && !x.user && x.bot)} />
         ${presence && presence.spectators > 0 && html`<p class="muted">${presence.spectators} watching</p>`}
       </section>
       <section class="area-log panel" aria-labelledby="log-title">

@@ -1,0 +1,137 @@
+"""Weight and speed of the game page, in real Chromium against a local Daphne.
+
+    .venv/bin/python bench/frontend_weight.py [--runs 5] [--url http://127.0.0.1:8000]
+
+Without --url it starts its own Daphne (temp SQLite, fast bots). It signs up,
+opens a Condottiere lobby with two bots, starts it, then loads the match page
+`--runs` times in a fresh browser context each (cold cache) and prints:
+  * the bytes of JavaScript and CSS the page loaded (uncompressed bodies; the
+    target is at most 150 KB), file by file with the total;
+  * the time from navigation start to the first rendered table (the
+    [data-testid=table] element in the DOM), median and range, in ms.
+Figures depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+TARGET = 150 * 1024
+
+
+def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}", "REDIS_URL": "", "BOT_DELAY": "0.05",
+           "THROTTLE_SIGNUP": "1000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    daphne = Path(sys.executable).with_name("daphne")
+    proc = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port), "backend.asgi:application"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def make_match(browser, base: str) -> tuple[str, dict]:
+    """Sign up and start a 3-seat Condottiere lobby with two bots; returns the match path and the session cookies."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "/")
+    req = context.request
+    csrf = lambda: next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")  # noqa: E731
+    name = f"bench{int(time.time() * 1000) % 10**8}"
+    r = req.post(base + "/api/auth/signup/", data={"username": name, "password": "a-long-bench-passphrase-1"},
+                 headers={"X-CSRFToken": csrf()})
+    assert r.ok, r.text()
+    lobby = req.post(base + "/api/lobbies/", data={"game": "condottiere", "options": {}, "num_seats": 3, "private": False},
+                     headers={"X-CSRFToken": csrf()}).json()
+    for _ in range(2):
+        assert req.post(base + f"/api/lobbies/{lobby['id']}/bots/", data={"bot": "heuristic"},
+                        headers={"X-CSRFToken": csrf()}).ok
+    started = req.post(base + f"/api/lobbies/{lobby['id']}/start/", headers={"X-CSRFToken": csrf()})
+    assert started.ok, started.text()
+    match_id = started.json()["match_id"]
+    state = context.storage_state()
+    context.close()
+    return f"/match/{match_id}", state
+
+
+def measure(browser, base: str, path: str, state: dict) -> tuple[dict[str, int], float]:
+    context = browser.new_context(storage_state=state, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    sizes: dict[str, int] = {}
+
+    def on_response(response):
+        kind = response.request.resource_type
+        url = response.url
+        if kind in ("script", "stylesheet") or url.endswith((".js", ".css")):
+            try:
+                sizes[url.replace(base, "")] = len(response.body())
+            except Exception:  # a redirect or aborted load has no body
+                pass
+
+    page.on("response", on_response)
+    page.goto(base + path)
+    page.wait_for_selector("[data-testid=table]")
+    elapsed = page.evaluate("performance.now()")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    return sizes, elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--url", default="")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    proc = None
+    with tempfile.TemporaryDirectory() as tmp:
+        base = args.url.rstrip("/")
+        if not base:
+            proc, base = start_server(Path(tmp))
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+                path, state = make_match(browser, base)
+                times, sizes = [], {}
+                for _ in range(args.runs):
+                    sizes, t = measure(browser, base, path, state)
+                    times.append(t)
+                browser.close()
+        finally:
+            if proc:
+                proc.terminate()
+                proc.wait(timeout=10)
+    js = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".js")}
+    css = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".css")}
+    print(f"game page {path} on {base if args.url else 'a local Daphne'}")
+    for url, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
+        print(f"  {n:8,d} B  {url}")
+    total = sum(js.values()) + sum(css.values())
+    print(f"JS  {sum(js.values()):8,d} B in {len(js)} files")
+    print(f"CSS {sum(css.values()):8,d} B in {len(css)} files")
+    print(f"JS+CSS {total:,d} B = {total / 1024:.1f} KB (target <= {TARGET // 1024} KB: {'met' if total <= TARGET else 'NOT met'})")
+    print(f"navigation to first rendered table: median {statistics.median(times):.0f} ms "
+          f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} cold loads)")
+
+
+if __name__ == "__main__":
+    main()

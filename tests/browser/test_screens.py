@@ -1,0 +1,141 @@
+"""One player against bots on a phone: layout (no sideways scroll, 44 px targets), keyboard play, dark scheme,
+the finished match's result from "My matches"; and a private lobby's invite link, bots and kick."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .support import DESKTOP, PHONE, Client, play_to_the_end
+
+pytestmark = pytest.mark.browser
+
+_SMALL_TARGETS_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('button, a[href], input, select, [role=button]')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (el.classList.contains('skip')) continue;   // the skip link is off-screen until focused
+    if (r.width < 43.5 || r.height < 43.5) out.push(`${el.tagName} ${el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+  }
+  return out;
+}"""
+
+
+def _assert_fits_phone(client: Client, what: str) -> None:
+    width = client.page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{what}: the page is {width}px wide on a 360px phone"
+    small = client.page.evaluate(_SMALL_TARGETS_JS)
+    assert small == [], f"{what}: touch targets under 44px: {small}"
+
+
+def _start_against_bots(client: Client, seats: int = 3) -> None:
+    page = client.page
+    client.goto("/lobbies/new")
+    page.wait_for_selector("[data-testid=seat-count]")
+    while page.text_content("[data-testid=seat-count]") != str(seats):
+        page.click("button[aria-label='One seat fewer']")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-testid=lobby-room]")
+    for _ in range(seats - 1):
+        n = page.locator("[data-testid=seat].taken").count()
+        page.click("[data-testid=add-bot]")
+        page.wait_for_function(f"() => document.querySelectorAll('[data-testid=seat].taken').length > {n}")
+    _assert_fits_phone(client, "lobby room")
+    page.click("[data-testid=start]")
+    page.wait_for_selector("[data-testid=table]")
+
+
+def _keyboard_move(client: Client) -> None:
+    """Wait for the player's turn, then reach a legal control with Tab alone and press Enter."""
+    page = client.page
+    page.wait_for_selector("[data-testid=table][data-my-turn=yes]", timeout=20000)
+    version = client.table_version()
+    page.focus("body")
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        target = page.evaluate("""() => { const e = document.activeElement;
+          return e && !e.disabled && (e.dataset.testid === 'hand-card' || e.dataset.testid === 'region-choice'
+            || (e.dataset.testid || '').startsWith('move-') || e.matches('g.region.choosable')) ? (e.dataset.testid || 'region') : null; }""")
+        if target:
+            break
+    else:
+        pytest.fail("no legal control is reachable with the Tab key")
+    page.keyboard.press("Enter")
+    if page.locator("[data-testid=choice]").count():
+        page.keyboard.press("Enter")  # the dialog focuses its first answer
+    page.wait_for_function("v => Number(document.querySelector('[data-testid=table]').dataset.version) > v", arg=version)
+
+
+def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live_server_url, screenshots):
+    me = Client(browser, live_server_url, PHONE)
+    me.context.close()
+    me.context = browser.new_context(viewport=PHONE, color_scheme="dark", has_touch=True)
+    me.page = me.context.new_page()
+    me.page.on("console", lambda m: me.errors.append(m.text) if m.type == "error" else None)
+    me.page.on("pageerror", lambda e: me.errors.append(str(e)))
+    me.page.on("websocket", me._watch)
+    try:
+        me.signup("phone")
+        _start_against_bots(me)
+        _assert_fits_phone(me, "table")
+        _keyboard_move(me)
+        _assert_fits_phone(me, "table after a move")
+        me.page.screenshot(path=str(screenshots / "table-phone-dark.png"), full_page=True)
+        play_to_the_end([me], random.Random(3), timeout=150)
+        me.page.evaluate("window.scrollTo(0, 0)")
+        _assert_fits_phone(me, "result")
+        me.page.screenshot(path=str(screenshots / "result-phone-dark.png"))
+
+        # The finished match is listed under "My matches" and opens on its result.
+        match_url = me.page.url
+        me.goto("/matches")
+        me.page.get_by_role("tab", name="Finished").click()
+        row = me.page.locator("[data-testid=match-row]").first
+        row.wait_for()
+        row.get_by_role("link").click()
+        me.page.wait_for_selector("[data-testid=result]")
+        assert me.page.url == match_url
+        assert me.errors == []
+    finally:
+        me.close()
+
+
+def test_private_lobby_invite_link_bots_and_kick(browser, live_server_url, screenshots):
+    host = Client(browser, live_server_url, DESKTOP)
+    guest = Client(browser, live_server_url, PHONE)
+    stranger = Client(browser, live_server_url, DESKTOP)
+    try:
+        for c in (host, guest, stranger):
+            c.signup()
+        page = host.page
+        host.goto("/lobbies/new")
+        page.get_by_label("Private").check()
+        page.click("button[type=submit]")
+        page.wait_for_selector("[data-testid=invite-link]")
+        invite = page.input_value("[data-testid=invite-link]")
+        lobby_id = page.get_attribute("[data-testid=lobby-room]", "data-lobby")
+
+        # Not listed for others; the invite link seats the guest.
+        stranger.goto("/")
+        stranger.page.wait_for_selector("text=Open lobbies")
+        stranger.page.wait_for_timeout(300)
+        assert stranger.page.locator(f"[data-testid=lobby-row][data-lobby='{lobby_id}']").count() == 0
+        guest.page.goto(invite)
+        guest.page.click("[data-testid=join]")
+        page.get_by_role("button", name=f"Kick {guest.name}").wait_for()  # live in the host's room
+        _assert_fits_phone(guest, "lobby room (guest)")
+
+        # A bot in, a bot out, then the guest is kicked; every change shows up live.
+        page.click("[data-testid=add-bot]")
+        page.get_by_role("button", name="Remove the bot from seat 3").click()
+        page.get_by_role("button", name=f"Kick {guest.name}").click()
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=seat].taken').length === 1")
+        assert page.locator(f"text={guest.name}").count() == 0
+        page.screenshot(path=str(screenshots / "lobby-private-desktop.png"))
+        for c in (host, guest, stranger):
+            assert c.errors == [], c.errors
+    finally:
+        for c in (host, guest, stranger):
+            c.close()
