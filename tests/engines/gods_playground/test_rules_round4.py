@@ -1,0 +1,79 @@
+"""The last round's special cases and a few corners of the combat rules (p.8-11)."""
+
+from backend.engines.gods_playground import war
+
+from .helpers import BLUE, RED, WHITE, act, blank, enemy, nobles, units
+
+
+def held_borders(round_, start=WHITE, dice=None):
+    s = blank(round_=round_, start=start, dice=dice)
+    for c in ("black", "green", "yellow", "orange", "purple"):
+        s["box"][c]["royal"] = 30
+    return s
+
+
+def test_habsburgs_invade_great_poland_in_round_four_p2_p10():
+    """p.2, p.10: the Habsburgs attack in the last round like any other enemy (their round-4
+    strength is provisional, 10)."""
+    s = held_borders(4, dice=[5, 6, 6, 6])
+    s["box"]["purple"]["royal"] = 0
+    s["box"]["purple"]["nobles"] = [4, 2, 0]
+    war.phase_invasions(s, [])
+    assert s["box"]["purple"]["cubes"] == 1
+    assert s["prov"]["great_poland"]["enemy"]["purple"] == 10 + 1 - 6
+
+
+def test_turkish_habsburg_box_attacks_with_turks_and_raids_along_purple_arrows_p10():
+    """p.10: in round 4 the Turks holding the Habsburg box are the Habsburgs: the box attacks
+    Great Poland with Turkish cubes (10 + garrison) and the purple arrows count as orange."""
+    s = held_borders(4, dice=[6, 6, 6, 6])
+    s["turks_on_habsburg"], s["turks_hold_habsburg"] = 2, True
+    s["box"]["purple"]["royal"] = 0
+    s["box"]["purple"]["nobles"] = [5, 5, 0]
+    war.phase_invasions(s, [])
+    assert s["prov"]["great_poland"]["enemy"]["orange"] == 12 - 10
+    war.phase_raids(s, [])
+    assert s["prov"]["prussia"]["enemy"]["orange"] == 2 and s["prov"]["little_poland"]["enemy"]["orange"] == 2
+    assert s["turks_on_habsburg"] == 2  # the garrison does not march again in round 4 (D16)
+
+
+def test_cossacks_defend_ukraine_only_against_the_tatars_p8():
+    s = blank(round_=1, dice=[6, 6])
+    s["cossacks"] = {"box": 0, "ukraine": 2, "tatars": 0}
+    war.arrive(s, "ukraine", "orange", 3, [])
+    assert s["prov"]["ukraine"]["enemy"]["orange"] == 3 and s["dice_queue"] == [6, 6]
+    war.arrive(s, "ukraine", "yellow", 3, [])
+    assert s["prov"]["ukraine"]["enemy"]["yellow"] == 0  # two Cossack hits, then 1 cancels 1 orange
+    assert s["prov"]["ukraine"]["enemy"]["orange"] == 2
+
+
+def test_a_treaty_partners_cubes_in_the_province_can_be_fought_but_its_box_cannot_p8():
+    s = blank(round_=2, start=RED, dice=[6, 6, 6])
+    s["phase"] = "campaigns"
+    war.phase_campaigns(s, [])
+    s["treaty"] = "green"
+    nobles(s, "lithuania", [0, 0, 1])
+    units(s, "lithuania", RED, infantry=3)
+    enemy(s, "lithuania", green=1)
+    s = act(s, RED, {"type": "campaign", "enemy": "green", "royal": False})
+    assert s["prov"]["lithuania"]["enemy"]["green"] == 0
+    assert s["box"]["green"]["nobles"] == [0, 0, 0]  # two surplus hits are lost
+
+
+def test_invaders_are_limited_by_the_cube_supply_p2():
+    s = held_borders(1, dice=[6, 6, 6, 6])
+    s["box"]["black"]["royal"] = 0
+    enemy(s, "lithuania", black=20)
+    war.phase_invasions(s, [])
+    assert s["prov"]["prussia"]["enemy"]["black"] == 5  # 25 cubes in the game
+
+
+def test_a_seat_without_a_free_disc_wins_no_sejm_seat_p5():
+    from backend.engines.gods_playground import early
+
+    s = blank()
+    for p in ("prussia", "lithuania", "ukraine"):
+        s["prov"][p]["estates"] = [BLUE] * 5 + [None] * 2
+    nobles(s, "little_poland", [0, 3, 0])
+    early.phase_elections(s, [])
+    assert s["sejm"]["little_poland"] is None and s["prov"]["little_poland"]["nobles"] == [0, 2, 0]
