@@ -23,8 +23,8 @@ ENGINES = available_engines()
 GAME_IDS = sorted(ENGINES)
 
 # Modest on purpose: each example plays a whole game.
-FEW = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 pytestmark = pytest.mark.skipif(not GAME_IDS, reason="no engine imports yet")
 
