@@ -9,6 +9,7 @@ urlpatterns = [
     path("api/auth/", include("backend.accounts.api.urls")),
     path("api/games/", include("backend.games.urls")),
     path("api/lobbies/", include("backend.lobbies.api.urls")),
+    path("api/matches/", include("backend.matches.api.urls")),
 ]
 
 # The web app (SPA shell + its modules). Kept last; its catch-all only matches client routes.

@@ -9,6 +9,7 @@ its own viewer's view.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import os
 import random
@@ -39,7 +40,9 @@ def _db(func):
 
 
 def _spawn(coro) -> asyncio.Task:
-    task = asyncio.get_running_loop().create_task(coro)
+    # A fresh context: a task born inside a sync_to_async call must not inherit
+    # asgiref's "this thread is busy" marker (it would refuse its own DB calls).
+    task = asyncio.get_running_loop().create_task(coro, context=contextvars.Context())
     _background.add(task)
     task.add_done_callback(_background.discard)
     return task
@@ -74,7 +77,7 @@ def announce_threadsafe(info: MatchInfo, snapshot: Snapshot, events: dict) -> No
     if running is loop:
         _announce(info, snapshot)
     else:
-        loop.call_soon_threadsafe(_announce, info, snapshot)
+        loop.call_soon_threadsafe(_announce, info, snapshot, context=contextvars.Context())
 
 
 def _announce(info: MatchInfo, snapshot: Snapshot) -> None:
@@ -137,7 +140,7 @@ def schedule_bots(info: MatchInfo, snapshot: Snapshot) -> None:
 def schedule_bots_threadsafe(info: MatchInfo, snapshot: Snapshot) -> None:
     loop = _main_loop()
     if loop is not None:
-        loop.call_soon_threadsafe(schedule_bots, info, snapshot)
+        loop.call_soon_threadsafe(schedule_bots, info, snapshot, context=contextvars.Context())
 
 
 async def _bot_turn(info: MatchInfo, version: int, seat: int) -> None:

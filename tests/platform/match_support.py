@@ -6,10 +6,29 @@ import asyncio
 import json
 import uuid
 
+import pytest
 from channels.db import database_sync_to_async
+from django.db import connections
 from channels.testing import WebsocketCommunicator
 
 ORIGIN = (b"origin", b"http://localhost")
+
+
+@pytest.fixture
+def match_env(settings):
+    """Scripted players act far faster than people: lift the rate limit; bots
+    act at once (as `make test` sets); each test starts with a cold cache; and
+    DB threads close their connections so the test database can be dropped."""
+    from backend.matches.cache import CACHE
+
+    settings.MATCH_WS_RATE = settings.MATCH_WS_BURST = 10_000
+    settings.BOT_DELAY = 0
+    db = connections["default"].settings_dict
+    max_age, db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE", 0), 0
+    CACHE.clear()
+    yield settings
+    CACHE.clear()
+    db["CONN_MAX_AGE"] = max_age
 
 
 def new_id() -> str:

@@ -1,0 +1,54 @@
+from rest_framework import serializers
+
+from backend.engines import get_engine
+
+from ..models import Match
+
+
+class UserRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    user = UserRefSerializer(allow_null=True)
+    bot = serializers.CharField(allow_null=True)
+
+
+def public_options(game: str, options: dict) -> dict:
+    """Options as players may see them: test hooks (a stacked deck) stay on the server."""
+    try:
+        schema = get_engine(game).options_schema
+    except (KeyError, ImportError):
+        return {}
+    return {k: v for k, v in options.items() if not schema.get(k, {}).get("test_hook")}
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    options = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = ["id", "game", "options", "status", "version", "public", "seats",
+                  "created_at", "updated_at", "finished_at", "result"]
+
+    def get_options(self, match) -> dict:
+        return public_options(match.game, match.options)
+
+    def get_seats(self, match) -> list[dict]:
+        return [
+            {"seat": s.seat, "user": {"id": s.user_id, "username": s.user.get_username()} if s.user_id else None,
+             "bot": s.bot or None}
+            for s in match.seats.all()
+        ]
+
+    # drf-spectacular reads these to describe the method fields.
+    get_seats.__annotations__["return"] = list[dict]
+
+
+class EventSerializer(serializers.Serializer):
+    version = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="The seat whose action produced the event.")
+    text = serializers.CharField()

@@ -1,0 +1,82 @@
+"""REST side of matches: listings and the public event log (docs/api.md, Matches)."""
+
+from django.db.models import Prefetch
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from backend.common.errors import AppError
+
+from ..models import ActionLog, Match, MatchSeat
+from .serializers import EventSerializer, MatchSerializer
+
+_SEATS = Prefetch("seats", queryset=MatchSeat.objects.select_related("user").order_by("seat"))
+
+
+def _visible_match(request, match_id: int) -> Match:
+    match = Match.objects.prefetch_related(_SEATS).filter(pk=match_id).first()
+    if match is None:
+        raise AppError("not_found", "There is no such match.")
+    if not match.public:
+        user = request.user
+        if not user.is_authenticated:
+            raise AppError("unauthenticated", "Log in to see this private match.")
+        if not any(s.user_id == user.pk for s in match.seats.all()):
+            raise AppError("forbidden", "This match is private.")
+    return match
+
+
+@extend_schema(parameters=[OpenApiParameter("status", str, enum=["active", "finished", "aborted"])])
+class MyMatchesView(generics.ListAPIView):
+    """The logged-in user's matches, newest first; `?status=` filters."""
+
+    serializer_class = MatchSerializer
+    permission_classes = [permissions.IsAuthenticated]
+    pagination_class = None
+
+    def get_queryset(self):
+        qs = Match.objects.filter(seats__user=self.request.user).prefetch_related(_SEATS).distinct()
+        status = self.request.query_params.get("status")
+        if status:
+            if status not in Match.Status.values:
+                raise AppError("bad_message", "status must be active, finished or aborted.")
+            qs = qs.filter(status=status)
+        return qs.order_by("-updated_at")[:200]
+
+
+class LiveMatchesView(generics.ListAPIView):
+    """Active public matches anyone may watch, most recently active first."""
+
+    serializer_class = MatchSerializer
+    permission_classes = [permissions.AllowAny]
+    pagination_class = None
+
+    def get_queryset(self):
+        return (Match.objects.filter(status=Match.Status.ACTIVE, public=True)
+                .prefetch_related(_SEATS).order_by("-updated_at")[:100])
+
+
+class MatchDetailView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=MatchSerializer)
+    def get(self, request, match_id: int):
+        return Response(MatchSerializer(_visible_match(request, match_id)).data)
+
+
+class MatchEventsView(APIView):
+    """The public event log: events every spectator saw, oldest first."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=EventSerializer(many=True))
+    def get(self, request, match_id: int):
+        match = _visible_match(request, match_id)
+        out = []
+        for version, seat, events in (ActionLog.objects.filter(match=match).order_by("version")
+                                      .values_list("version", "seat", "events")):
+            for event in events:
+                if event.get("to") is None:
+                    out.append({"version": version, "seat": seat, **{k: v for k, v in event.items() if k != "to"}})
+        return Response(out)

@@ -1,0 +1,91 @@
+"""REST listings of matches and the public event log."""
+
+from __future__ import annotations
+
+import pytest
+
+from backend.matches import services
+
+from .match_support import match_env  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _env(match_env):
+    return match_env
+
+
+def _deck():
+    from backend.engines.condottiere.cards import STANDARD_DECK
+
+    return list(reversed(STANDARD_DECK))
+
+
+@pytest.fixture
+def table(make_user):
+    users = [make_user() for _ in range(4)]
+    public = services.create_match("condottiere", {"deck": _deck()}, users[:3], 1, True)
+    private = services.create_match("condottiere", {}, users[:3], 2, False)
+    return users, public, private
+
+
+def _play(match, n: int):
+    from backend.engines import get_engine
+
+    engine = get_engine("condottiere")
+    for i in range(n):
+        match.refresh_from_db()
+        seat = engine.to_move(match.state)[0]
+        services.apply_action(match.pk, seat, match.version, engine.legal_actions(match.state, seat)[0], f"a{i}")
+    match.refresh_from_db()
+
+
+def test_my_matches_by_status(table, client_for, api_client):
+    users, public, private = table
+    public.status = "finished"
+    public.save(update_fields=["status"])
+    me = client_for(users[0])
+    assert {m["id"] for m in me.get("/api/matches/").json()} == {public.pk, private.pk}
+    assert [m["id"] for m in me.get("/api/matches/?status=finished").json()] == [public.pk]
+    assert [m["id"] for m in me.get("/api/matches/?status=active").json()] == [private.pk]
+    assert me.get("/api/matches/?status=bogus").json()["code"] == "bad_message"
+    assert client_for(users[3]).get("/api/matches/").json() == []
+    response = api_client.get("/api/matches/")
+    assert response.status_code == 401 and response.json()["code"] == "unauthenticated"
+
+
+def test_live_lists_active_public_matches_only(table, api_client):
+    users, public, private = table
+    live = api_client.get("/api/matches/live/").json()
+    assert [m["id"] for m in live] == [public.pk]
+    match = live[0]
+    assert match["status"] == "active" and match["version"] == 0
+    assert [s["seat"] for s in match["seats"]] == [0, 1, 2]
+    assert match["seats"][0]["user"]["username"] == users[0].username
+    assert "deck" not in match["options"]  # test hooks stay on the server
+    assert "state" not in match
+
+
+def test_detail_and_private_access(table, client_for, api_client):
+    users, public, private = table
+    assert api_client.get(f"/api/matches/{public.pk}/").json()["id"] == public.pk
+    assert api_client.get(f"/api/matches/{private.pk}/").json()["code"] == "unauthenticated"
+    assert client_for(users[3]).get(f"/api/matches/{private.pk}/").json()["code"] == "forbidden"
+    assert client_for(users[1]).get(f"/api/matches/{private.pk}/").status_code == 200
+    assert api_client.get("/api/matches/987654/").json()["code"] == "not_found"
+    assert client_for(users[3]).get(f"/api/matches/{private.pk}/events/").status_code == 403
+
+
+def test_event_log_holds_public_events_only(table, api_client):
+    from backend.engines import get_engine
+    from backend.matches.models import ActionLog
+
+    users, public, private = table
+    _play(public, 8)
+    log = api_client.get(f"/api/matches/{public.pk}/events/").json()
+    assert log and all({"version", "seat", "text"} <= set(e) for e in log)
+    expected = [(r.version, e["text"]) for r in ActionLog.objects.filter(match=public).order_by("version")
+                for e in get_engine("condottiere").visible_events(r.events, None)]
+    assert [(e["version"], e["text"]) for e in log] == expected
+    assert all("to" not in e and "cards" not in e for e in log)

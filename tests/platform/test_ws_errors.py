@@ -1,0 +1,129 @@
+"""Every WebSocket error code, provoked; the match is unchanged afterwards. Plus permissions."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from backend.asgi import application
+
+from .match_support import match_env  # noqa: F401  (fixture)
+from .match_support import Player, create, db_match, log_rows, make_users, new_id, token_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _env(match_env):
+    return match_env
+
+
+async def _table(public: bool = True):
+    users = await make_users(4)
+    match_id = await create("condottiere", users[:3], seed=3, public=public)
+    seats = [Player(application, match_id, await token_for(u)) for u in users[:3]]
+    for p in seats:
+        await p.connect()
+    mover = next(p for p in seats if p.state["legal_actions"])
+    waiting = next(p for p in seats if not p.state["legal_actions"])
+    return match_id, seats, mover, waiting, users[3]
+
+
+async def _unchanged(match_id: int, before) -> None:
+    after = await db_match(match_id)
+    assert (after.version, after.state, after.status) == (before.version, before.state, before.status)
+    assert len(await log_rows(match_id)) == before.version
+
+
+async def _error(player: Player) -> dict:
+    message = await player.next("error", "state")
+    assert message["type"] == "error", message
+    return message
+
+
+async def test_each_error_code_leaves_the_match_unchanged(settings):
+    match_id, seats, mover, waiting, outsider = await _table()
+    # One real action first, so "unchanged" means version 1, not a pristine match.
+    await mover.act(mover.state["legal_actions"][0])
+    for p in seats:
+        await p.until_version(1)
+    mover = next(p for p in seats if p.state["legal_actions"])
+    waiting = next(p for p in seats if not p.state["legal_actions"])
+    before = await db_match(match_id)
+
+    client_id = await mover.act({"type": "play", "card": "no-such-card"})
+    error = await _error(mover)
+    assert (error["code"], error["id"]) == ("illegal_action", client_id) and error["message"]
+
+    client_id = await mover.act(mover.state["legal_actions"][0], version=0)
+    assert (await _error(mover))["code"] == "stale_version"
+    await mover.act(mover.state["legal_actions"][0], version=7)
+    assert (await _error(mover))["code"] == "stale_version"
+
+    await waiting.act({"type": "pass"})
+    assert (await _error(waiting))["code"] == "not_your_turn"
+
+    for bad in ["not json", "[1, 2]", json.dumps({"type": "dance"}), json.dumps({"type": "action", "version": 1}),
+                json.dumps({"type": "action", "version": "1", "id": "a", "action": {}}),
+                json.dumps({"type": "action", "version": 1, "id": "x" * 65, "action": {"type": "pass"}}),
+                json.dumps({"type": "action", "version": 1, "id": "a", "action": "pass"})]:
+        await mover.send(bad)
+        assert (await _error(mover))["code"] == "bad_message", bad
+
+    await mover.send(json.dumps({"type": "sync", "pad": "x" * (16 * 1024)}))
+    assert (await _error(mover))["code"] == "too_large"
+
+    anonymous = Player(application, match_id)
+    await anonymous.connect()
+    await anonymous.act({"type": "pass"})
+    assert (await _error(anonymous))["code"] == "unauthenticated"
+
+    onlooker = Player(application, match_id, await token_for(outsider))
+    assert (await onlooker.connect())["seat"] is None
+    await onlooker.act(mover.state["legal_actions"][0])
+    assert (await _error(onlooker))["code"] == "forbidden"
+    # Acting for another seat is refused even by a seated player.
+    await waiting.send({"type": "action", "version": 1, "id": new_id(), "seat": mover.state["seat"],
+                        "action": mover.state["legal_actions"][0]})
+    assert (await _error(waiting))["code"] == "forbidden"
+
+    settings.MATCH_WS_RATE, settings.MATCH_WS_BURST = 0.001, 2
+    limited = Player(application, match_id, await token_for(outsider))
+    await limited.connect()
+    for _ in range(3):
+        await limited.send({"type": "sync"})
+    await limited.next("state")
+    await limited.next("state")
+    assert (await _error(limited))["code"] == "rate_limited"
+
+    await _unchanged(match_id, before)
+    for p in seats + [anonymous, onlooker, limited]:
+        await p.close()
+
+
+async def test_private_match_refuses_strangers_and_anonymous():
+    match_id, seats, mover, waiting, outsider = await _table(public=False)
+    before = await db_match(match_id)
+    for token, code, close in ((None, "unauthenticated", 4401), (await token_for(outsider), "forbidden", 4403)):
+        stranger = Player(application, match_id, token)
+        message = await stranger.connect()
+        assert (message["type"], message["code"]) == ("error", code)
+        assert (await stranger.comm.receive_output(timeout=2)) == {"type": "websocket.close", "code": close}
+    await _unchanged(match_id, before)
+    for p in seats:
+        await p.close()
+
+
+async def test_unknown_match_and_foreign_origin():
+    comm = WebsocketCommunicator(application, "/ws/matches/999999/", headers=[(b"origin", b"http://localhost")])
+    connected, _ = await comm.connect()
+    assert connected
+    assert json.loads(await comm.receive_from())["code"] == "not_found"
+    await comm.disconnect()
+    users = await make_users(3)
+    match_id = await create("condottiere", users)
+    evil = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=[(b"origin", b"http://evil.example")])
+    connected, _ = await evil.connect()
+    assert not connected
