@@ -94,7 +94,9 @@ def test_three_players_play_a_whole_match_while_a_fourth_watches(browser, live_s
             c.page.wait_for_selector("[data-testid=table]")
         match_path = "/" + alice.page.url.split("/", 3)[3]
         assert all(c.page.url.endswith(match_path) for c in players)
-        watcher.goto(match_path)
+        # The fourth person, not signed in, finds the match under "Watch live".
+        watcher.goto("/")
+        watcher.page.locator(f"a[href='{match_path}']").click()
         watcher.page.wait_for_selector("[data-testid=table]")
         assert watcher.page.locator("[data-testid=hand]").count() == 0
 

@@ -3,6 +3,7 @@ the finished match's result from "My matches"; and a private lobby's invite link
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -68,6 +69,21 @@ def _keyboard_move(client: Client) -> None:
     page.wait_for_function("v => Number(document.querySelector('[data-testid=table]').dataset.version) > v", arg=version)
 
 
+def _rejected_action_shows_the_servers_reason(client: Client) -> None:
+    """An action the engine refuses (sent on the page's own socket) comes back as the server's sentence, on screen."""
+    page = client.page
+    page.wait_for_selector("[data-testid=table][data-my-turn=yes]", timeout=20000)
+    before = len(client.frames)
+    page.evaluate("""() => { const v = Number(document.querySelector('[data-testid=table]').dataset.version);
+      for (const s of window.__sockets) s.send({type: 'action', version: v, id: 'bad-1', action: {type: 'play', card: 'dragon'}}); }""")
+    alert = page.get_by_role("alert")
+    alert.wait_for()
+    errors = [json.loads(f) for f in client.frames[before:] if json.loads(f).get("type") == "error"]
+    assert errors and errors[0]["id"] == "bad-1"
+    assert errors[0]["message"] in alert.text_content()
+    alert.get_by_role("button", name="Dismiss").click()
+
+
 def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live_server_url, screenshots):
     me = Client(browser, live_server_url, PHONE)
     me.context.close()
@@ -82,6 +98,7 @@ def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live
         _assert_fits_phone(me, "table")
         _keyboard_move(me)
         _assert_fits_phone(me, "table after a move")
+        _rejected_action_shows_the_servers_reason(me)
         me.page.screenshot(path=str(screenshots / "table-phone-dark.png"), full_page=True)
         play_to_the_end([me], random.Random(3), timeout=150)
         me.page.evaluate("window.scrollTo(0, 0)")

@@ -25,7 +25,7 @@ function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }
       role=${choice ? "button" : "img"} tabindex=${choice ? 0 : undefined} aria-label=${label}
       onClick=${act} onKeyDown=${key}>
     <title>${label}</title>
-    <circle class="hit" r=${R + 9} />
+    <circle class="hit" r=${R + 11} />
     ${battle && html`<circle class="battle-ring" r=${R + 7} />`}
     <circle class="seal" r=${R} style=${colour ? { fill: colour } : null} />
     ${owner != null && html`<text class="seal-mark" y="6" aria-hidden="true">${initial(ownerName, owner)}</text>`}
