@@ -139,15 +139,16 @@ def new_state(num_players: int, opts: dict, seed: int, deck: list | None) -> dic
 
 
 def new_game(state: dict, events: list) -> None:
-    """Playing for Points (p. 18): the next game of the match starts afresh; the
-    first condottiere moves one seat to the left each game."""
+    """Playing for Points (p. 18): the next game of the match starts afresh with
+    the setup of p. 5, so the youngest player (the seeded first condottiere of
+    the match) is again the first condottiere."""
     n = state["num_players"]
     state["game_no"] += 1
     state["owner"] = {}
     state["legate"] = state["legate_seat"] = state["token"] = None
     state["passed"] = [False] * n
     collect_all(state)
-    state["first"] = state["holder"] = (state["first"] + 1) % n
+    state["holder"] = state["first"]
     state["round"], state["fresh"], state["last"] = 1, True, None
     event(events, f"Game {state['game_no']} begins; Seat {state['holder']} is the condottiere.", kind="new_game")
     hand_size = 7 if state["opts"]["draw_after_battle"] else 10

@@ -182,3 +182,24 @@ def test_a_retrieved_mercenary_can_be_played_again_in_the_same_battle():
 
 def test_surrender_is_played_into_the_line_and_worth_nothing():
     assert line_totals([["surrender", "m3"]]) == [3]
+
+
+def test_spring_with_no_mercenary_in_play_changes_nothing_p11():
+    """p. 11: Spring raises "a legerősebb zsoldos"; Heroines and Courtesans are not mercenaries (pp. 13-14)."""
+    state = battle(hands=[["spring"]], lines=[["heroine"], ["courtesan", "courtesan"]])
+    state = play(state, 0, "spring")
+    assert strengths(state) == [10, 2]
+    assert line_totals([["spring"], ["drummer", "heroine"]]) == [0, 10]
+
+
+def test_winter_then_spring_leaves_only_spring_and_spring_then_winter_only_winter_p10_p11():
+    """p. 10: "Tél kijátszásakor azonnal dobjátok el az összes kijátszott tavaszt"; p. 11 the reverse."""
+    state = battle(hands=[["winter", "m1"], ["spring", "winter"]], lines=[["m10"], ["m4"]])
+    state = play(state, 0, "winter")
+    assert strengths(state) == [1, 1]
+    state = play(state, 1, "spring")
+    assert strengths(state) == [13, 4] and state["discard"].count("winter") == 1
+    state = play(state, 0, "m1")
+    state = play(state, 1, "winter")
+    assert strengths(state) == [2, 1] and state["discard"].count("spring") == 1
+    assert ENGINE.view(state, None)["battle"]["season"] == "winter"

@@ -112,3 +112,71 @@ def test_drawn_cards_are_told_only_to_their_owner():
                 assert e not in ENGINE.visible_events(events, None)
                 seen += 1
     assert seen
+
+
+def _hide_differently(state, seat, rng):
+    """Change one fact `seat`'s opponents may not know: a card in `seat`'s hand or its face-down card
+    (swapped with a deck card of another kind), or the order of two deck cards. Returns the kind changed."""
+    from backend.engines.condottiere.cards import FACE_DOWN_KINDS, is_mercenary
+
+    deck = state["deck"]
+    kind = rng.choice(["hand", "down", "deck"])
+    if kind == "hand" and state["hands"][seat]:
+        hand = state["hands"][seat]
+        i = rng.randrange(len(hand))
+        # keep "holds a mercenary" unchanged, so an answer already given to the hand question stays legal
+        js = [j for j, c in enumerate(deck) if c != hand[i] and is_mercenary(c) == is_mercenary(hand[i])]
+        if js:
+            j = rng.choice(js)
+            hand[i], deck[j] = deck[j], hand[i]
+            return kind
+    if kind == "down":
+        line = state["lines"][seat]
+        for k, code in enumerate(line):
+            js = [j for j, c in enumerate(deck) if c in FACE_DOWN_KINDS and c != code[1:]]
+            if code.startswith("?") and js:
+                j = rng.choice(js)
+                line[k], deck[j] = "?" + deck[j], code[1:]
+                return kind
+    if kind == "deck" and len(deck) > 1:
+        i, j = rng.sample(range(len(deck)), 2)
+        if deck[i] != deck[j]:
+            deck[i], deck[j] = deck[j], deck[i]
+            return kind
+    return None
+
+
+@pytest.mark.parametrize("options,n", [({}, 3), ({"hidden_cards": True}, 4),
+                                       ({"draw_after_battle": True, "points": True, "points_target": 8}, 2),
+                                       ({"hidden_cards": True, "conquering_regions": True, "points": True,
+                                         "points_target": 6}, 5)])
+def test_the_same_action_after_a_hidden_change_gives_every_other_viewer_the_same_view_and_events(options, n):
+    """Views and events, step by step: round-end keeps, hand discards, face-down cards, drawn and dealt cards."""
+    rng = random.Random(n)
+    seen = set()
+    for seed in range(2):
+        state = ENGINE.setup(n, options=options, seed=seed)
+        while not ENGINE.is_over(state):
+            actor = rng.choice(ENGINE.to_move(state))
+            action = rng.choice(ENGINE.legal_actions(state, actor))
+            new, events = ENGINE.step(state, actor, action)
+            secret = rng.choice([s for s in range(n) if s != actor])
+            changed = clone(state)
+            kind = _hide_differently(changed, secret, rng)
+            battle_over = new["phase"] != "battle" or new["battle_no"] != state["battle_no"]
+            if kind and not (kind == "down" and battle_over):  # the comparison turns every card up
+                other, other_events = ENGINE.step(changed, actor, action)
+                dealt = {e["seat"] for e in events if e["kind"] == "deal_private"}
+                for viewer in [None, *range(n)]:
+                    if viewer == secret and kind != "deck" or viewer in dealt:
+                        continue
+                    assert canonical(ENGINE.view(other, viewer)) == canonical(ENGINE.view(new, viewer))
+                    assert (canonical(ENGINE.visible_events(other_events, viewer))
+                            == canonical(ENGINE.visible_events(events, viewer)))
+                seen.add(state["phase"] + ":" + kind)
+            state = new
+    assert {"battle:hand", "battle:deck", "place_token:hand"} <= seen
+    if options.get("hidden_cards"):
+        assert "battle:down" in seen
+    if not options.get("draw_after_battle"):
+        assert {"discard_hand:hand", "keep:deck"} & seen

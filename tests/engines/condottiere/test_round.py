@@ -52,12 +52,12 @@ def test_the_round_ends_when_one_player_holds_cards_who_keeps_at_most_two():
     for seat, hand in ((0, ["m10"]), (1, ["m2"]), (2, ["m3", "heroine", "m5"])):
         take_all(state, seat)
         give(state, seat, hand)
-    own(state, 1, ["torino", "milano", "genova"])
-    state = place(state, "siena")
+    own(state, 1, ["bologna", "modena", "siena"])  # the p. 8 example's regions
+    state = place(state, "lucca")
     state = play(state, 0, "m10")
     state = play(state, 1, "m2")
     state = pass_(state, 2)  # seats 0 and 1 have no cards left: they pass automatically
-    assert state["owner"]["siena"] == 0 and state["phase"] == "place_token"
+    assert state["owner"]["lucca"] == 0 and state["phase"] == "place_token"
     state = settle_discards(place(state, "roma"))
     assert state["phase"] == "keep" and ENGINE.to_move(state) == [2]
     offered = ENGINE.legal_actions(state, 2)
@@ -68,7 +68,8 @@ def test_the_round_ends_when_one_player_holds_cards_who_keeps_at_most_two():
     with pytest.raises(IllegalAction, match="do not hold"):
         act(state, 2, {"type": "keep", "cards": ["m10"]})
     state = act(state, 2, {"type": "keep", "cards": ["heroine", "m5"]})
-    # 0 cards + 1 region -> 11; 0 cards + 3 regions -> 13 (the p. 8 example); kept 2 + 8 -> 10.
+    # 0 cards + 1 region -> 11; "nincs kártya a kezében, és uralja Bolognát, Modenát és Sienát, akkor
+    # 13 lapot kap" (p. 8); kept 2 + 8 -> 10.
     assert [len(h) for h in state["hands"]] == [11, 13, 10]
     assert state["hands"][2][:2] == ["heroine", "m5"]
     assert state["round"] == 2 and state["phase"] == "battle" and ENGINE.to_move(state) == [0]
@@ -76,6 +77,7 @@ def test_the_round_ends_when_one_player_holds_cards_who_keeps_at_most_two():
 
 
 def test_a_round_where_nobody_keeps_cards_redeals_at_once():
+    """p. 8: "egy játékos sem ... tart a kezében kártyát": no one keeps anything; 10 each plus one per region."""
     state = new_game(2, hands=[["m10"], ["m2"]], holder=0)
     for seat, hand in ((0, ["m10"]), (1, ["m2"])):
         take_all(state, seat)

@@ -29,6 +29,37 @@ def test_map_has_17_regions_and_34_symmetric_borders():
     assert "modena" not in ADJACENCY["genova"] and "roma" in ADJACENCY["firenze"]
 
 
+# Typed from the board notes, section 1.2 (neighbours of each region on the FFG board).
+BOARD_NOTES_NEIGHBOURS = {
+    "torino": "milano genova", "milano": "torino genova parma modena mantova venezia",
+    "venezia": "milano mantova ferrara", "genova": "torino milano parma",
+    "mantova": "milano venezia ferrara modena", "ferrara": "venezia mantova modena bologna",
+    "parma": "genova milano modena lucca", "modena": "milano mantova ferrara bologna firenze lucca parma",
+    "bologna": "modena ferrara firenze urbino", "lucca": "parma modena firenze",
+    "firenze": "lucca modena bologna urbino spoleto roma siena", "siena": "firenze roma",
+    "urbino": "bologna firenze spoleto ancona", "ancona": "urbino spoleto napoli",
+    "spoleto": "firenze urbino ancona roma napoli", "roma": "siena firenze spoleto napoli",
+    "napoli": "roma spoleto ancona",
+}
+
+
+def test_every_region_has_exactly_the_neighbours_of_the_board_notes():
+    """p. 3: 17 regions; p. 2: adjacent = a common border. Value by value against the board notes."""
+    assert set(REGIONS) == set(BOARD_NOTES_NEIGHBOURS)
+    for region, neighbours in BOARD_NOTES_NEIGHBOURS.items():
+        assert sorted(ADJACENCY[region]) == sorted(neighbours.split()), region
+
+
+def test_connected_region_sets_match_the_board_notes_counts():
+    """Board notes 1.5: 84 connected 3-region sets, 209 of 4, 489 of 5 (checks largest_group too)."""
+    from itertools import combinations
+
+    from backend.engines.condottiere.board import largest_group
+
+    counts = [sum(1 for c in combinations(REGIONS, k) if largest_group(c) == k) for k in (3, 4, 5)]
+    assert counts == [84, 209, 489]
+
+
 def test_each_player_gets_10_cards_and_the_rest_stays_in_the_deck():
     """p. 5: the first condottiere deals 10 cards to each player."""
     state = ENGINE.setup(4, seed=3)

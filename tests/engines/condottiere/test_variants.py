@@ -75,10 +75,42 @@ def test_points_one_per_region_plus_five_for_an_adjacency_win_then_a_new_game_p1
     assert state["points"] == [4 + 5, 1, 0]
     assert not ENGINE.is_over(state)
     assert state["game_no"] == 2 and state["owner"] == {} and state["legate"] is None
-    assert state["phase"] == "place_token" and state["holder"] == 1  # the first condottiere moves left
+    assert state["phase"] == "place_token" and state["holder"] == 0  # the youngest starts every game (p. 5)
     assert [len(h) for h in state["hands"]] == [10, 10, 10]
     assert Counter(all_cards(state)) == Counter(STANDARD_DECK)
     assert ENGINE.result(state)["scores"] == [9, 1, 0]
+
+
+def test_points_are_carried_over_several_games_and_each_game_restarts_the_board_p18():
+    """p. 18: "több játék után derül csak ki a végső győztes"; each game is set up afresh (p. 5), so the
+    youngest player (the seeded first condottiere) is again the first condottiere ("A legfiatalabb játékos
+    lesz az első condottiere")."""
+    state = new_game(3, hands=[[], [], ["m10"]], options=POINTS, holder=2)
+    own(state, 2, ["milano", "genova", "torino"])
+    own(state, 0, ["roma"])
+    state["legate"], state["legate_seat"] = "napoli", 1
+    state = win_battle(state, 2, "parma")  # game 1: seat 2 wins by 4 adjacent regions
+    assert state["points"] == [1, 0, 4 + 5] and state["game_no"] == 2
+    assert state["owner"] == {} and state["legate"] is None and state["legate_seat"] is None
+    assert state["token"] is None and state["round"] == 1 and state["last"] is None
+    assert state["holder"] == 2 and ENGINE.to_move(state) == [2]
+    assert all(line == [] for line in state["lines"]) and state["discard"] == []
+    assert [len(h) for h in state["hands"]] == [10, 10, 10]
+    # game 2: seat 0 wins by six regions, none adjacent to the others' enough for a bonus
+    take_all(state, 0)
+    give(state, 0, ["m10"])
+    own(state, 0, ["torino", "venezia", "lucca", "siena", "ancona"])
+    own(state, 1, ["napoli"])
+    state = win_battle(state, 0, "bologna")
+    assert state["points"] == [1 + 6, 1, 9] and state["game_no"] == 3 and state["holder"] == 2
+    assert ENGINE.result(state)["scores"] == [7, 1, 9] and not ENGINE.is_over(state)
+    # game 3 reaches the target of 20: the most points win the match
+    take_all(state, 1)
+    give(state, 1, ["m10"])
+    own(state, 1, ["milano", "genova", "torino"])
+    state = win_battle(state, 1, "parma")
+    assert state["points"] == [7, 1 + 9, 9]
+    assert not ENGINE.is_over(state) and state["game_no"] == 4
 
 
 def test_points_no_bonus_for_a_win_by_total_regions():
@@ -204,3 +236,42 @@ def test_conquering_legate_may_go_on_a_controlled_region_p19():
     assert "milano" in offered and "roma" in offered and "siena" not in offered
     state = act(state, 0, {"type": "place_legate", "region": "milano"})
     assert state["legate"] == "milano"
+
+
+def test_draw_after_battle_never_exceeds_the_limit_and_follows_a_tie_too_p17():
+    """p. 17: "húzhat 3 kártyát vagy kevesebbet, ha a húzott lapokkal meghaladná kártyalimitjét" (10 + regions),
+    after every battle ("az ütközetek után"), a tied one included; nobody discards from hand."""
+    state = new_game(2, hands=[["m5"], ["m5"]], options=DRAW, holder=0)
+    give(state, 0, ["m1"] * 5)  # 12 cards, 11 after the battle: above the limit of 10 + 0
+    own(state, 1, ["torino", "napoli"])  # limit 12
+    give(state, 1, ["m2"] * 3)  # 10 cards
+    state = play(place(state, "siena"), 0, "m5")
+    state = play(state, 1, "m5")
+    state = pass_(state, 0)
+    state = pass_(state, 1)
+    assert state["owner"] == {"torino": 1, "napoli": 1}  # a tie
+    assert [len(h) for h in state["hands"]] == [11, 9 + 3]
+    assert state["holder"] == 1 and ENGINE.legal_actions(state, 1)[0]["type"] == "place_token"
+
+
+def test_conquering_tie_with_a_courtesan_majority_gives_the_token_to_that_player_p13_p19():
+    """docs/rules decision 10: p. 13 ("Aki a legtöbb kurtizánnal bír ... az kapja meg ... a condottiere
+    jelzőjét") comes before the defender's claim of p. 19; the defender still keeps the region."""
+    state = place(conquest(defender_hand=("m1",), attacker_hand=("courtesan",)), "siena")
+    state = play(state, 0, "courtesan")
+    state = play(state, 1, "m1")
+    state = pass_(state, 2)
+    state = pass_(state, 0)
+    state = pass_(state, 1)
+    assert state["owner"]["siena"] == 1 and state["holder"] == 0
+
+
+def test_conquering_all_regions_held_ends_the_game_on_most_regions_p16_p19():
+    """docs/rules: p. 16 "Ha a játékosok már az összes régiót elfoglalták" applies unchanged with Conquering."""
+    from .test_victory import SPREAD
+
+    state = new_game(6, hands=[["m10"]], options=CONQUER, holder=0)
+    for seat, regions in enumerate(SPREAD):
+        own(state, seat, [r for r in regions if r != "spoleto"])
+    state = win_battle(state, 0, "spoleto")
+    assert ENGINE.is_over(state) and ENGINE.result(state)["reason"] == "most regions"

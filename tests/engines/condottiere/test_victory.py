@@ -156,3 +156,20 @@ def test_a_bishop_in_the_final_battle_places_no_legate():
     give(state, 2, ["bishop", "m1"])
     state = play(state, 2, "bishop")
     assert state["phase"] == "battle" and ENGINE.to_move(state) == [0]
+
+
+@pytest.mark.parametrize("n,regions,site,wins", [
+    # 4-6 players, p. 16: Genova, Lucca and Bologna touch no one another; taking Parma links Genova-Parma-Lucca.
+    (4, ["genova", "lucca", "bologna"], "parma", True),
+    (6, ["genova", "lucca", "bologna"], "siena", False),  # four regions, no three connected
+    # 2-3 players: a path of four (Genova-Parma-Lucca-Firenze) is "négy szomszédos terület" though its ends never touch.
+    (2, ["genova", "parma", "lucca"], "firenze", True),
+    (2, ["genova", "parma", "lucca", "roma"], "napoli", False),  # five regions, groups of 3 and 2
+])
+def test_adjacent_regions_are_counted_as_a_connected_group_p2_p16(n, regions, site, wins):
+    """p. 2: "két régió akkor szomszédos, ha van közös határuk"; p. 16: three (four with 2-3 players)
+    adjacent regions win, read as a connected group of that size (a chain counts)."""
+    state = new_game(n, hands=[["m10"]], holder=0)
+    own(state, 0, regions)
+    state = win_battle(state, 0, site)
+    assert state["owner"][site] == 0 and ENGINE.is_over(state) is wins
