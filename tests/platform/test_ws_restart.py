@@ -1,0 +1,219 @@
+"""Restarts: matches live in the database, not in a server process.
+
+A new application instance (cold cache, fresh channel layer) resumes a match;
+a reconnecting client resyncs to the current version; and a real Daphne
+process killed mid-match is replaced by a new one that carries on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import uuid
+from pathlib import Path
+
+import pytest
+from channels.layers import channel_layers
+from django.db import connection
+
+from backend.matches import live
+from backend.matches.cache import CACHE
+from backend.matches.client import ConnectionClosed, WebSocket
+
+from .match_support import match_env  # noqa: F401  (fixture)
+from .match_support import Player, create, log_rows, make_users, token_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _env(match_env):
+    return match_env
+
+
+def _fresh_application():
+    """What a newly started process has: no cached match, an empty channel layer."""
+    CACHE.clear()
+    live._loading.clear()
+    channel_layers.backends.clear()
+    from channels.routing import ProtocolTypeRouter, URLRouter
+    from channels.security.websocket import AllowedHostsOriginValidator
+
+    import backend.asgi as asgi
+    from backend.accounts.ws_auth import PlatformAuthStack
+
+    return ProtocolTypeRouter({"websocket": AllowedHostsOriginValidator(
+        PlatformAuthStack(URLRouter(asgi._collect_websocket_urlpatterns())))})
+
+
+async def _play(players: list[Player], steps: int) -> int:
+    version = players[0].state["version"]
+    for _ in range(steps):
+        mover = next(p for p in players if p.state["legal_actions"])
+        await mover.act(mover.state["legal_actions"][0])
+        version += 1
+        for p in players:
+            await p.until_version(version)
+    return version
+
+
+async def test_a_new_application_instance_resumes_and_clients_resync():
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=21)
+    app = _fresh_application()
+    tokens = [await token_for(u) for u in users]
+    players = [Player(app, match_id, t) for t in tokens]
+    for p in players:
+        await p.connect()
+    await _play(players, 4)
+    # Seat 2 drops out; the others carry on without it.
+    await players[2].close()
+    version = await _play(players[:2], 0)
+    for _ in range(3):
+        mover = next((p for p in players[:2] if p.state["legal_actions"]), None)
+        if mover is None:
+            break
+        await mover.act(mover.state["legal_actions"][0])
+        version += 1
+        for p in players[:2]:
+            await p.until_version(version)
+    back = Player(app, match_id, tokens[2])
+    assert (await back.connect())["version"] == version
+    await back.send({"type": "sync"})
+    assert (await back.next("state"))["version"] == version
+    for p in players[:2] + [back]:
+        await p.close()
+
+    # A new process: nothing in memory; everything comes from the database.
+    app = _fresh_application()
+    players = [Player(app, match_id, t) for t in tokens]
+    for p in players:
+        assert (await p.connect())["version"] == version
+    final = await _play(players, 5)
+    assert [r["version"] for r in await log_rows(match_id)] == list(range(1, final + 1))
+    for p in players:
+        await p.close()
+
+
+# ---- a real Daphne process --------------------------------------------------
+SETUP = """
+import json, uuid
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from backend.matches.services import create_match
+User = get_user_model()
+users = [User.objects.create_user(username=f"daphne{i}-{uuid.uuid4().hex[:6]}", password="x-long-pass-123") for i in range(3)]
+match = create_match("condottiere", {}, users, 13, True)
+print(json.dumps({"match": match.pk, "tokens": [Token.objects.create(user=u).key for u in users]}))
+"""
+
+CHECK = """
+import json
+from backend.matches.models import ActionLog, Match
+m = Match.objects.get(pk=%d)
+print(json.dumps({"version": m.version, "log": list(ActionLog.objects.filter(match=m).order_by("version").values_list("version", flat=True))}))
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _manage(env: dict, *args: str) -> str:
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+async def _start_daphne(env: dict, port: int) -> subprocess.Popen:
+    daphne = Path(sys.executable).with_name("daphne")
+    proc = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port), "backend.asgi:application"],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(300):
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return proc
+        except OSError:
+            assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
+            await asyncio.sleep(0.1)
+    proc.kill()
+    raise AssertionError("daphne did not start")
+
+
+class Remote:
+    def __init__(self, ws: WebSocket):
+        self.ws, self.state = ws, None
+
+    @classmethod
+    async def join(cls, port: int, match_id: int, token: str) -> "Remote":
+        self = cls(await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{match_id}/?token={token}"))
+        await self.until(0)
+        return self
+
+    async def until(self, version: int) -> dict:
+        while self.state is None or self.state["version"] < version:
+            message = json.loads(await asyncio.wait_for(self.ws.recv(), 10))
+            assert message["type"] != "error", message
+            if message["type"] == "state":
+                self.state = message
+        return self.state
+
+
+async def _play_remote(remotes: list[Remote], steps: int) -> int:
+    version = remotes[0].state["version"]
+    for _ in range(steps):
+        mover = next(r for r in remotes if r.state["legal_actions"])
+        await mover.ws.send(json.dumps({"type": "action", "version": version, "id": uuid.uuid4().hex,
+                                        "action": mover.state["legal_actions"][0]}))
+        version += 1
+        for r in remotes:
+            await r.until(version)
+    return version
+
+
+async def test_a_restarted_daphne_process_carries_on(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
+    env.update(BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000", PYTHONUNBUFFERED="1")
+    if connection.vendor == "postgresql":
+        # The test database itself (transactional tests commit for real).
+        s = connection.settings_dict
+        env["DATABASE_URL"] = f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+        await asyncio.to_thread(_manage, env, "migrate", "--noinput", "-v", "0")
+    made = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
+    match_id, tokens = made["match"], made["tokens"]
+
+    port = _free_port()
+    server = await _start_daphne(env, port)
+    try:
+        remotes = [await Remote.join(port, match_id, t) for t in tokens]
+        version = await _play_remote(remotes, 4)
+        server.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(server.wait, 20)
+        for r in remotes:  # every client sees its connection end
+            with pytest.raises((ConnectionClosed, asyncio.TimeoutError)):
+                while True:
+                    await asyncio.wait_for(r.ws.recv(), 5)
+        server = await _start_daphne(env, port)
+        remotes = [await Remote.join(port, match_id, t) for t in tokens]
+        assert all(r.state["version"] == version for r in remotes)
+        final = await _play_remote(remotes, 4)
+        for r in remotes:
+            await r.ws.close()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        await asyncio.to_thread(server.wait, 20)
+    stored = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
+    assert stored == {"version": final, "log": list(range(1, final + 1))}
