@@ -180,7 +180,7 @@ def choose_battle(view, legal, rng):
         need = -margin_now + 1
         if helpful and need <= _reachable(hand) and need <= budget * 2:
             return max(helpful, key=lambda t: t[0] / max(t[1], 0.3))[2]
-        return _take_back(legal, codes, me) or pass_action
+        return _take_back(legal) or pass_action
 
     # Opponents may still play: stay in cheaply and let them spend.
     if margin_now > 0 or -margin_now <= budget:
@@ -194,14 +194,14 @@ def choose_battle(view, legal, rng):
             if useful:
                 return min(useful, key=lambda t: (t[0], -t[1]))[2]
         return pass_action
-    return _take_back(legal, codes, me) or pass_action
+    return _take_back(legal) or pass_action
 
 
 def _reachable(hand) -> float:
     return sum(PRINTED.get(c, 0) for c in hand) + (4 if "drummer" in hand else 0)
 
 
-def _take_back(legal, codes, me):
+def _take_back(legal):
     """In a battle I give up on, a Scarecrow saves my biggest mercenary for later."""
     takes = [a for a in legal if a["type"] == "play" and a["card"] == "scarecrow" and a.get("take")]
     if not takes:
