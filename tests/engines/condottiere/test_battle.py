@@ -111,6 +111,7 @@ def test_the_tied_region_may_be_chosen_again():
 
 
 def test_nobody_playing_anything_is_a_tie():
+    """p. 7 tie rule; docs/rules decision 8: 0 against 0 is a tie, the token goes left."""
     state = place(new_game(3, holder=2), "napoli")
     for seat in (2, 0, 1):
         state = pass_(state, seat)

@@ -93,6 +93,7 @@ def test_legate_goes_only_on_a_free_region_other_than_the_battle():
 
 
 def test_a_new_bishop_takes_the_legate_from_wherever_it_is():
+    """p. 3: one legate token; p. 12: the Bishop's player "elveszi a pápai legátus jelzőjét"."""
     state = battle(hands=[["bishop"]], lines=[[], ["m2"]])
     state["legate"], state["legate_seat"] = "roma", 1
     state = play(state, 0, "bishop")
@@ -123,7 +124,7 @@ def test_bishop_with_no_mercenary_in_play_still_gives_the_legate():
 
 
 def test_bishop_uses_printed_values_even_in_winter():
-    """docs/rules: under Winter every mercenary is worth 1 only "az ütközet eldöntésénél"; the Bishop
+    """docs/rules: under Winter every mercenary is worth 1 only "az ütközet eldöntésénél" (p. 13); the Bishop
     still discards the highest printed value."""
     state = battle(hands=[["bishop"]], lines=[["winter"], ["m10", "m1"]])
     state = play(state, 0, "bishop")
@@ -158,6 +159,16 @@ def test_heroine_is_ten_and_immune_to_winter_spring_and_drummer_p14():
     assert line_totals([["courtesan", "drummer", "winter"]]) == [1]
 
 
+def test_scarecrow_taking_nothing_back_only_discards_itself_p15():
+    """p. 15: "a madárijesztő kijátszható úgy is, hogy a játékos nem vesz vissza zsoldost"."""
+    state = battle(hands=[["scarecrow"]], lines=[["m10"], ["m6"]])
+    hand = len(state["hands"][0])
+    state, events = ENGINE.step(state, 0, {"type": "play", "card": "scarecrow", "take": None})
+    assert state["lines"] == [["m10"], ["m6"]] and len(state["hands"][0]) == hand - 1
+    assert state["discard"] == ["scarecrow"]
+    assert events[0]["text"] == "Seat 0 plays Scarecrow, taking nothing back (strength 10)."
+
+
 def test_scarecrow_takes_back_one_own_mercenary_or_none_p15():
     """p. 15: take back one of your mercenaries, or none; never a special card nor another line's card."""
     state = battle(hands=[["scarecrow", "scarecrow"]], lines=[["m10", "heroine", "m2"], ["m6"]])
@@ -181,6 +192,7 @@ def test_a_retrieved_mercenary_can_be_played_again_in_the_same_battle():
 
 
 def test_surrender_is_played_into_the_line_and_worth_nothing():
+    """p. 15 gives Surrender no strength; docs/rules decision 7."""
     assert line_totals([["surrender", "m3"]]) == [3]
 
 

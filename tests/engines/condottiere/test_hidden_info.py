@@ -180,3 +180,38 @@ def test_the_same_action_after_a_hidden_change_gives_every_other_viewer_the_same
         assert "battle:down" in seen
     if not options.get("draw_after_battle"):
         assert {"discard_hand:hand", "keep:deck"} & seen
+
+
+def test_which_card_went_face_down_or_was_kept_is_invisible_to_the_others():
+    """pp. 19-20 and p. 8: swap the actor's own secret choice (another face-down card, other cards kept) and
+    the other seats and spectators see the same view and the same events."""
+    from backend.engines.condottiere.cards import FACE_DOWN_KINDS
+
+    rng = random.Random(7)
+    compared = {"play": 0, "keep": 0}
+    for seed in range(4):
+        n = 3 + seed % 3
+        state = ENGINE.setup(n, options={"hidden_cards": True}, seed=seed)
+        while not ENGINE.is_over(state):
+            actor = rng.choice(ENGINE.to_move(state))
+            legal = ENGINE.legal_actions(state, actor)
+            action = rng.choice(legal)
+            new, events = ENGINE.step(state, actor, action)
+            if action["type"] == "play" and action["card"] in FACE_DOWN_KINDS:
+                twins = [a for a in legal if a["type"] == "play" and a["card"] in FACE_DOWN_KINDS]
+            elif action["type"] == "keep":
+                twins = [a for a in legal if len(a["cards"]) == len(action["cards"])]
+            else:
+                twins = []
+            for twin in twins:
+                other, other_events = ENGINE.step(state, actor, twin)
+                dealt = {e["seat"] for e in events if e["kind"] == "deal_private"}
+                for viewer in [None, *range(n)]:
+                    if viewer == actor or viewer in dealt:
+                        continue
+                    assert canonical(ENGINE.view(other, viewer)) == canonical(ENGINE.view(new, viewer))
+                    assert (canonical(ENGINE.visible_events(other_events, viewer))
+                            == canonical(ENGINE.visible_events(events, viewer)))
+                compared[action["type"]] += 1
+            state = new
+    assert compared["play"] > 50 and compared["keep"] > 3

@@ -42,6 +42,7 @@ def test_only_a_hand_without_mercenaries_may_be_discarded_after_the_battle():
 
 
 def test_no_discard_question_before_the_first_battle():
+    """p. 8: hand discards are step 4 of resolving a battle, so the first battle (p. 5) starts at once."""
     state = place(new_game(3, holder=0), "siena")
     assert state["phase"] == "battle"
 

@@ -48,6 +48,7 @@ def test_draw_after_battle_deals_ten_when_nobody_has_cards_p17():
 
 
 def test_draw_after_battle_reshuffles_the_discard_pile_when_the_deck_runs_out():
+    """p. 17 (silent on an empty deck); docs/rules: the discard pile is shuffled into a new deck."""
     state = new_game(2, hands=[["m10"], ["m1"]], options=DRAW, holder=0)
     state["discard"] = state["deck"][2:]
     state["deck"] = state["deck"][:2]
@@ -114,6 +115,7 @@ def test_points_are_carried_over_several_games_and_each_game_restarts_the_board_
 
 
 def test_points_no_bonus_for_a_win_by_total_regions():
+    """p. 18: the +5 is only for "Aki három (illetve 2 vagy 3 játékosnál négy) szomszédos régió birtoklásával nyer"."""
     state = new_game(3, hands=[["m10"]], options=POINTS, holder=0)
     own(state, 0, ["torino", "venezia", "lucca", "siena", "ancona"])
     state = win_battle(state, 0, "bologna")
@@ -121,6 +123,7 @@ def test_points_no_bonus_for_a_win_by_total_regions():
 
 
 def test_points_reaching_the_target_ends_the_match_p18():
+    """p. 18: "Addig játsszatok, amíg valaki el nem éri vagy meg nem haladja a megjelölt pontszámot"."""
     state = adjacency_win([15, 3, 0])
     assert ENGINE.is_over(state)
     assert ENGINE.result(state) == {"winners": [0], "scores": [24, 4, 0], "reason": "most points", "shared": False}
@@ -200,6 +203,7 @@ def test_once_the_defender_has_played_a_pass_is_final_p19():
 
 
 def test_only_the_defender_may_wait():
+    """p. 19: the repeated pass is the privilege of "a terület védelmezője" only."""
     state = place(conquest(), "siena")
     with pytest.raises(IllegalAction, match="Only the defender"):
         act(state, 0, {"type": "wait"})

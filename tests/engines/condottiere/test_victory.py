@@ -151,6 +151,7 @@ def test_final_battle_starts_left_of_a_non_participating_token_holder_p16():
 
 
 def test_a_bishop_in_the_final_battle_places_no_legate():
+    """p. 16 final battle (no region at stake) with p. 12; docs/rules decision 9."""
     state = final_battle_state()
     take_all(state, 2)
     give(state, 2, ["bishop", "m1"])
