@@ -16,9 +16,9 @@ _names = itertools.count(1)
 class Client:
     """One browser context: a page, its console errors and every WebSocket message it received."""
 
-    def __init__(self, browser, base: str, viewport: dict, name: str | None = None):
+    def __init__(self, browser, base: str, viewport: dict, name: str | None = None, color_scheme: str = "light"):
         self.base = base
-        self.context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, is_mobile=False)
+        self.context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, color_scheme=color_scheme)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15000)
         self.errors: list[str] = []
@@ -57,6 +57,28 @@ class Client:
 
     def close(self) -> None:
         self.context.close()
+
+
+def create_lobby(client: Client, seats: int, *, check: tuple[str, ...] = ()) -> str:
+    """Fill in the new-lobby form (seat stepper, checkboxes by label) and return the new lobby's id."""
+    page = client.page
+    if "/lobbies/new" not in page.url:
+        client.goto("/lobbies/new")
+    page.wait_for_selector("[data-testid=seat-count]")
+    while (n := int(page.text_content("[data-testid=seat-count]"))) != seats:
+        page.click("button[aria-label='One seat fewer']" if n > seats else "button[aria-label='One seat more']")
+    for label in check:
+        page.get_by_label(label).check()
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-testid=lobby-room]")
+    return page.get_attribute("[data-testid=lobby-room]", "data-lobby")
+
+
+def add_bot(client: Client) -> None:
+    page = client.page
+    n = page.locator("[data-testid=seat].taken").count()
+    page.click("[data-testid=add-bot]")
+    page.wait_for_function(f"() => document.querySelectorAll('[data-testid=seat].taken').length > {n}")
 
 
 _CANDIDATES_JS = """() => {

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from .support import DESKTOP, PHONE, Client, play_to_the_end
+from .support import DESKTOP, PHONE, Client, create_lobby, play_to_the_end
 
 pytestmark = pytest.mark.browser
 
@@ -66,14 +66,7 @@ def test_three_players_play_a_whole_match_while_a_fourth_watches(browser, live_s
         # Alice creates a 3-seat lobby with the Hidden Cards rule through the form.
         page = alice.page
         page.click("[data-testid=create-lobby]")
-        page.wait_for_selector("[data-testid=seat-count]")
-        while page.text_content("[data-testid=seat-count]") != "3":
-            page.click("button[aria-label='One seat fewer']" if int(page.text_content("[data-testid=seat-count]")) > 3
-                       else "button[aria-label='One seat more']")
-        page.get_by_label("Hidden cards").check()
-        page.click("button[type=submit]")
-        page.wait_for_selector("[data-testid=lobby-room]")
-        lobby_id = page.get_attribute("[data-testid=lobby-room]", "data-lobby")
+        lobby_id = create_lobby(alice, 3, check=("Hidden cards",))
 
         # Bob and Carol see it appear in the live list and join from there.
         for c in (bob, carol):

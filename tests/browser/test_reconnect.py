@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from .support import DESKTOP, PHONE, Client, take_turn
+from .support import DESKTOP, PHONE, Client, add_bot, create_lobby, take_turn
 
 pytestmark = pytest.mark.browser
 
@@ -16,15 +16,8 @@ EXPECTED_OFFLINE = ("WebSocket connection to", "ERR_INTERNET_DISCONNECTED")
 
 def _start_match_with_a_bot(alice: Client, bob: Client) -> None:
     page = alice.page
-    alice.goto("/lobbies/new")
-    page.wait_for_selector("[data-testid=seat-count]")
-    while page.text_content("[data-testid=seat-count]") != "3":
-        page.click("button[aria-label='One seat fewer']" if int(page.text_content("[data-testid=seat-count]")) > 3
-                   else "button[aria-label='One seat more']")
-    page.click("button[type=submit]")
-    page.wait_for_selector("[data-testid=lobby-room]")
-    lobby_id = page.get_attribute("[data-testid=lobby-room]", "data-lobby")
-    page.click("[data-testid=add-bot]")
+    lobby_id = create_lobby(alice, 3)
+    add_bot(alice)
     bob.goto(f"/lobby/{lobby_id}")
     bob.page.click("[data-testid=join]")
     page.wait_for_function("() => !document.querySelector('[data-testid=start]').disabled")

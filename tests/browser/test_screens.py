@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from .support import DESKTOP, PHONE, Client, play_to_the_end
+from .support import DESKTOP, PHONE, Client, add_bot, create_lobby, play_to_the_end
 
 pytestmark = pytest.mark.browser
 
@@ -33,16 +33,9 @@ def _assert_fits_phone(client: Client, what: str) -> None:
 
 def _start_against_bots(client: Client, seats: int = 3) -> None:
     page = client.page
-    client.goto("/lobbies/new")
-    page.wait_for_selector("[data-testid=seat-count]")
-    while page.text_content("[data-testid=seat-count]") != str(seats):
-        page.click("button[aria-label='One seat fewer']")
-    page.click("button[type=submit]")
-    page.wait_for_selector("[data-testid=lobby-room]")
+    create_lobby(client, seats)
     for _ in range(seats - 1):
-        n = page.locator("[data-testid=seat].taken").count()
-        page.click("[data-testid=add-bot]")
-        page.wait_for_function(f"() => document.querySelectorAll('[data-testid=seat].taken').length > {n}")
+        add_bot(client)
     _assert_fits_phone(client, "lobby room")
     page.click("[data-testid=start]")
     page.wait_for_selector("[data-testid=table]")
@@ -85,13 +78,7 @@ def _rejected_action_shows_the_servers_reason(client: Client) -> None:
 
 
 def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live_server_url, screenshots):
-    me = Client(browser, live_server_url, PHONE)
-    me.context.close()
-    me.context = browser.new_context(viewport=PHONE, color_scheme="dark", has_touch=True)
-    me.page = me.context.new_page()
-    me.page.on("console", lambda m: me.errors.append(m.text) if m.type == "error" else None)
-    me.page.on("pageerror", lambda e: me.errors.append(str(e)))
-    me.page.on("websocket", me._watch)
+    me = Client(browser, live_server_url, PHONE, color_scheme="dark")
     try:
         me.signup("phone")
         _start_against_bots(me)
@@ -127,12 +114,8 @@ def test_private_lobby_invite_link_bots_and_kick(browser, live_server_url, scree
         for c in (host, guest, stranger):
             c.signup()
         page = host.page
-        host.goto("/lobbies/new")
-        page.get_by_label("Private").check()
-        page.click("button[type=submit]")
-        page.wait_for_selector("[data-testid=invite-link]")
+        lobby_id = create_lobby(host, 3, check=("Private",))
         invite = page.input_value("[data-testid=invite-link]")
-        lobby_id = page.get_attribute("[data-testid=lobby-room]", "data-lobby")
 
         # Not listed for others; the invite link seats the guest.
         stranger.goto("/")
@@ -145,7 +128,7 @@ def test_private_lobby_invite_link_bots_and_kick(browser, live_server_url, scree
         _assert_fits_phone(guest, "lobby room (guest)")
 
         # A bot in, a bot out, then the guest is kicked; every change shows up live.
-        page.click("[data-testid=add-bot]")
+        add_bot(host)
         page.get_by_role("button", name="Remove the bot from seat 3").click()
         page.get_by_role("button", name=f"Kick {guest.name}").click()
         page.wait_for_function("() => document.querySelectorAll('[data-testid=seat].taken').length === 1")
