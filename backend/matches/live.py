@@ -108,7 +108,7 @@ async def snapshot(match_id: int, min_version: int = 0) -> Snapshot | None:
         return snap
     task = _loading.get(match_id)
     if task is None:
-        task = _loading[match_id] = _spawn(_db(services.load_snapshot)(match_id))
+        task = _loading[match_id] = _spawn(_db(services.load_snapshot)(match_id, None, True))
         task.add_done_callback(lambda _t: _loading.pop(match_id, None))
     return await asyncio.shield(task)
 

@@ -95,8 +95,9 @@ def load_info(match_id: int) -> MatchInfo | None:
     return info
 
 
-def load_snapshot(match_id: int, info: MatchInfo | None = None) -> Snapshot | None:
-    """Read the latest version from the database (plus recent events) into the cache."""
+def load_snapshot(match_id: int, info: MatchInfo | None = None, with_events: bool = False) -> Snapshot | None:
+    """Read the latest version from the database into the cache; consumers
+    also want the events of the versions this process has not seen."""
     info = info or load_info(match_id)
     if info is None:
         return None
@@ -108,7 +109,7 @@ def load_snapshot(match_id: int, info: MatchInfo | None = None) -> Snapshot | No
             return None
         version, state, status = row[0], _loads(row[1]), row[2]
         events = {}
-        if version > (cached.version if cached else 0):
+        if with_events and version > (cached.version if cached else 0):
             events = load_events(match_id, cached.version if cached else max(0, version - 64), version, cursor)
     snapshot = Snapshot(version, state, tuple(info.engine.to_move(state)), status)
     return CACHE.put_snapshot(match_id, snapshot, events)
@@ -125,10 +126,6 @@ def load_events(match_id: int, after: int, upto: int, cursor=None) -> dict[int, 
         cursor.execute(sql, [match_id, after, upto])
         rows = cursor.fetchall()
     return {version: _loads(events) for version, events in rows}
-
-
-def current_snapshot(match_id: int, info: MatchInfo | None = None) -> Snapshot | None:
-    return CACHE.snapshot(match_id) or load_snapshot(match_id, info)
 
 
 # ---- applying --------------------------------------------------------------
