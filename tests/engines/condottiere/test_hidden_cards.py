@@ -96,3 +96,19 @@ def test_bishop_ignores_face_down_mercenaries_example_p20():
     state = play(state, 1, "bishop")
     assert state["lines"] == [["?m10"], ["m5", "m1", "m1"]]
     assert state["discard"].count("m6") == 2
+
+
+def test_an_empty_hand_with_a_face_down_card_still_gets_a_turn_to_pass_or_reveal_p9_p19():
+    """p. 9: no cards means passing; p. 19: a passing player "nem kötelező képpel felfelé fordítania de
+    megteheti", so that choice is offered (docs/rules, Hidden cards)."""
+    from .helpers import give, take_all
+
+    state = new_game(2, hands=[[], ["m1", "m2"]], options=HIDDEN, holder=0)
+    take_all(state, 0)
+    give(state, 0, ["m10"])
+    state = play(place(state, "siena"), 0, "m10")
+    state = play(state, 1, "m1")
+    assert ENGINE.to_move(state) == [0]
+    assert ENGINE.legal_actions(state, 0) == [{"type": "pass"}, {"type": "pass", "reveal": True}]
+    state = pass_(state, 0)
+    assert state["lines"][0] == ["?m10"] and ENGINE.to_move(state) == [1]

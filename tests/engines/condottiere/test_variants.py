@@ -279,3 +279,19 @@ def test_conquering_all_regions_held_ends_the_game_on_most_regions_p16_p19():
         own(state, seat, [r for r in regions if r != "spoleto"])
     state = win_battle(state, 0, "spoleto")
     assert ENGINE.is_over(state) and ENGINE.result(state)["reason"] == "most regions"
+
+
+def test_conquering_the_holder_may_fight_for_their_own_region_as_its_defender_p19():
+    """docs/rules: p. 19 lets the token go where "már van valakinek uralomjelzője", the holder's own included;
+    the owner is the defender and may wait."""
+    state = new_game(3, hands=[["m5"], ["m6"]], options=CONQUER, holder=0)
+    own(state, 0, ["siena"])
+    state = place(state, "siena")
+    assert state["defender"] == 0 and {"type": "wait"} in ENGINE.legal_actions(state, 0)
+    state = act(state, 0, {"type": "wait"})
+    state = play(state, 1, "m6")
+    state = pass_(state, 2)
+    state = play(state, 0, "m5")
+    state = pass_(state, 1)
+    state = pass_(state, 0)
+    assert state["owner"] == {"siena": 1} and state["holder"] == 1
