@@ -6,12 +6,16 @@ import { EDGES, LAND_PATH, REGION, REGIONS } from "./board.js";
 
 const R = 24;
 
-// A letter on the seal as well as a colour, for colour-blind players; bots get their seat number.
-function initial(name, seat) {
-  return /^Bot /.test(name) ? String(seat + 1) : name.slice(0, 1).toUpperCase();
+// A mark on the seal as well as a colour, for colour-blind players: the owner's
+// initial, or everyone's seat number when initials would be ambiguous.
+export function seatMarks(view, names) {
+  const seats = (view.players || []).map((p) => p.seat);
+  const initials = seats.map((s) => (/^Bot /.test(names(s)) ? "" : names(s).slice(0, 1).toUpperCase()));
+  const unique = initials.every((x, i) => x && initials.indexOf(x) === i);
+  return Object.fromEntries(seats.map((s, i) => [s, unique ? initials[i] : String(s + 1)]));
 }
 
-function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }) {
+function Region({ r, owner, ownerName, mark, legate, battle, token, choice, onChoose }) {
   const colour = owner == null ? null : SEAT_COLOURS[owner % 6];
   const parts = [r.name, owner == null ? "free" : `held by ${ownerName}`];
   if (battle) parts.push("battle here");
@@ -28,7 +32,7 @@ function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }
     <circle class="hit" r=${R + 11} />
     ${battle && html`<circle class="battle-ring" r=${R + 7} />`}
     <circle class="seal" r=${R} style=${colour ? { fill: colour } : null} />
-    ${owner != null && html`<text class="seal-mark" y="6" aria-hidden="true">${initial(ownerName, owner)}</text>`}
+    ${owner != null && html`<text class="seal-mark" y="6" aria-hidden="true">${mark}</text>`}
     <text class="region-label" y=${R + 15} aria-hidden="true">${r.name}</text>
     ${token && html`<g class="token" transform=${`translate(${R - 4} ${-R + 2})`} aria-hidden="true">
       <circle r="11" /><text y="5">⚔</text></g>`}
@@ -40,6 +44,7 @@ function Region({ r, owner, ownerName, legate, battle, token, choice, onChoose }
 export function BoardMap({ view, names, choices, onChoose }) {
   const battleRegion = view.battle && view.battle.region;
   const tokenRegion = view.token && view.token.region;
+  const marks = seatMarks(view, names);
   return html`<svg class="board" viewBox="-6 0 492 700" role="group" aria-label="Map of Italy"
       data-testid="board" preserveAspectRatio="xMidYMid meet">
     <path class="land" d=${LAND_PATH} />
@@ -48,7 +53,7 @@ export function BoardMap({ view, names, choices, onChoose }) {
     </g>
     ${REGIONS.map((r) => {
       const owner = view.regions ? view.regions[r.id] : null;
-      return html`<${Region} key=${r.id} r=${r} owner=${owner} ownerName=${owner == null ? "" : names(owner)}
+      return html`<${Region} key=${r.id} r=${r} owner=${owner} ownerName=${owner == null ? "" : names(owner)} mark=${owner == null ? "" : marks[owner]}
         legate=${view.legate === r.id} battle=${battleRegion === r.id} token=${tokenRegion === r.id}
         choice=${choices && choices[r.id]} onChoose=${onChoose} />`;
     })}

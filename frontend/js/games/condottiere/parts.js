@@ -3,6 +3,7 @@ import { html, useEffect, useRef } from "../../lib.js";
 import { SEAT_COLOURS, SeatDot } from "../../ui.js";
 import { cardInfo } from "./cards.js";
 import { regionName } from "./board.js";
+import { seatMarks } from "./map.js";
 
 /** A face-up card, a face-down one (`code` null), as a button or as a picture. */
 export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid }) {
@@ -12,7 +13,7 @@ export function Card({ code, hidden, strength, small, onClick, disabled, selecte
   const face = info
     ? html`<span class="gcard-value">${info.value != null ? info.value : info.glyph}</span>
         ${!(small && info.kind === "mercenary") && html`<span class="gcard-name">${info.kind === "mercenary" ? "Mercenary" : info.name}</span>`}
-        ${strength != null && info.value !== strength && html`<span class="gcard-strength" title="Strength now">${strength}</span>`}
+        ${info.value != null && strength != null && info.value !== strength && html`<span class="gcard-strength" title="Strength now">${strength}</span>`}
         ${hidden && html`<span class="gcard-hidden-flag" title="Face down">◐</span>`}`
     : html`<span class="gcard-back-art" aria-hidden="true"></span>`;
   const aria = label || (info ? `${info.name}${strength != null && strength !== info.value ? `, counts ${strength}` : ""}${hidden ? ", face down" : ""}` : "Face-down card");
@@ -58,12 +59,13 @@ export function Players({ view, names, presence, isBot }) {
   const connected = presence && presence.connected ? new Set(presence.connected) : null;
   const b = view.battle || {};
   const usePoints = view.options && view.options.points;
+  const marks = seatMarks(view, names);
   return html`<ul class="players" aria-label="Players">
     ${view.players.map((p) => {
       const turn = (view.to_move || []).includes(p.seat);
       const line = (b.lines || []).find((l) => l.seat === p.seat);
       return html`<li class=${"player" + (turn ? " turn" : "")} data-testid="player" data-seat=${p.seat}>
-        <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true"></span>
+        <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true">${marks[p.seat]}</span>
         <div class="player-main">
           <div class="player-name">${names(p.seat)}${p.seat === view.seat ? html` <span class="tag tag-you">you</span>` : ""}
             ${connected && !isBot(p.seat) && html`<span class=${"presence" + (connected.has(p.seat) ? " on" : "")}
@@ -99,6 +101,16 @@ export function withNames(text, names) {
   return String(text || "").replace(/\bSeat (\d+)/g, (_, n) => names(Number(n)));
 }
 
+function reasonText(reason, view) {
+  const t = view.targets || {};
+  return {
+    "victory": `${t.total} regions, or ${t.adjacent} joined together, won the game.`,
+    "most regions": "Every region that could be taken was taken: the most regions won.",
+    "most points": "The points target was reached: the most points won.",
+    "final battle": "The players tied on regions fought a final battle.",
+  }[reason] || reason;
+}
+
 export function Result({ view, names, match }) {
   const r = view.result || (match && match.result);
   if (!r) return null;
@@ -110,7 +122,7 @@ export function Result({ view, names, match }) {
   const order = view.players.map((p) => p.seat).sort((a, b) => (r.scores[b] ?? 0) - (r.scores[a] ?? 0));
   return html`<section class="result card" data-testid="result" aria-labelledby="result-title">
     <h2 id="result-title">${headline}</h2>
-    ${r.reason && html`<p class="muted">${withNames(r.reason, names)}</p>`}
+    ${r.reason && html`<p class="muted">${reasonText(r.reason, view)}</p>`}
     <ol class="scores">${order.map((s) => html`<li class=${winners.includes(s) ? "winner" : ""}>
       <${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${r.scores[s]}</strong>
       <span class="muted">${view.options && view.options.points ? "points" : "regions"}</span></li>`)}</ol>
