@@ -8,7 +8,7 @@ from itertools import combinations
 from . import turns
 from .board import BOARD, ENEMIES, HOME, PROVINCES, UNIT_COST, UNITS
 from .early import name, pname, say
-from .state import PLAYERS, enemies_in, order_from, roll, sejm_seats, units_free
+from .state import PLAYERS, discs_free, enemies_in, order_from, roll, sejm_seats, units_free
 
 # ---- 8 special actions -----------------------------------------------------------
 
@@ -62,12 +62,15 @@ def legal_special(s: dict, seat: int) -> list:
                         for i, o in enumerate(pr["estates"]) if o == seat and not pr["stewards"][i]]
     if mine["prussia"] >= 1:
         out.append({"type": "danzig"})
-    if s["treaty"] is None and sejm_seats(s, seat):
-        out += [{"type": "diplomacy", "enemy": c} for c in ENEMIES if diplomacy_allowed(s, c) and mine[HOME[c]] >= 1]
+    if s["treaty"] is None:
+        # Any one of the seat's Sejm discs, its choice (p.7).
+        out += [{"type": "diplomacy", "enemy": c, "disc": d} for c in ENEMIES
+                if diplomacy_allowed(s, c) and mine[HOME[c]] >= 1 for d in sejm_seats(s, seat)]
     out += cube_moves(s, seat)
     if any(v is not None for v in s["sejm"].values()):
         out += [{"type": "liberum_veto", "province": p} for p in PROVINCES if mine[p] >= 1]
-    if r >= 3 and fewest_vp(s, seat):
+    # The taker puts down a disc of his own (p.8: "kicserélje a sajátjára").
+    if r >= 3 and fewest_vp(s, seat) and discs_free(s, seat) > 0:
         for p in PROVINCES:
             if mine[p] >= 2:
                 for t in range(PLAYERS):
@@ -115,7 +118,7 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         s["money"][seat] += 2 * income
         say(ev, f"{name(seat)} trades through Danzig for {2 * income} talers.", "danzig", seat=seat, amount=2 * income)
     elif kind == "diplomacy":
-        diplomacy(s, seat, action["enemy"], ev)
+        diplomacy(s, seat, action["enemy"], action["disc"], ev)
     elif kind == "liberum_veto":
         prov[action["province"]]["nobles"][seat] -= 1
         for p in PROVINCES:
@@ -154,10 +157,10 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         s["pending"] = None
 
 
-def diplomacy(s: dict, seat: int, colour: str, ev: list) -> None:
+def diplomacy(s: dict, seat: int, colour: str, disc: str, ev: list) -> None:
     """Cube from the bordering province, a Sejm disc, then pay a die roll plus two (p.7)."""
     s["prov"][HOME[colour]]["nobles"][seat] -= 1
-    s["sejm"][sejm_seats(s, seat)[0]] = None
+    s["sejm"][disc] = None
     d = roll(s)
     cost = d + 2
     if s["money"][seat] >= cost:
@@ -177,7 +180,7 @@ def diplomacy(s: dict, seat: int, colour: str, ev: list) -> None:
 
 
 def phase_recruitment(s: dict, ev: list) -> None:
-    turns.start_round_robin(s, "recruitment", {"opened": [[] for _ in range(PLAYERS)]})
+    turns.start_round_robin(s, "recruitment", {"opened": [[] for _ in range(PLAYERS)], "passes": 0})
 
 
 def recruit_cost(s: dict, p: str, unit: str) -> int:
@@ -205,8 +208,8 @@ def legal_recruitment(s: dict, seat: int) -> list:
 
 def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} recruits no more.", "pass", seat=seat)
-        if turns.pass_turn(s):
+        say(ev, f"{name(seat)} passes.", "pass", seat=seat)
+        if turns.pass_for_now(s):
             end_recruitment(s, ev)
         return
     p, unit = action["province"], action["unit"]

@@ -208,11 +208,9 @@ def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
     winners = [x for x in pend["seats"] if bids[x] == top]
     if len(winners) == 1:
         crown(s, winners[0], ev)
-    elif top == 0:
-        # Decision (docs/rules): a tie at zero ends the bidding like the "nobody can bid" case.
-        say(ev, "Nobody bid; the start player marker stays where it is.", "king")
-        s["pending"] = None
     else:
+        # Tied again, even at zero: bid again until someone wins (p.4), unless no one
+        # tied has a taler left.
         open_bidding(s, winners, ev)
 
 

@@ -61,7 +61,7 @@ def to_move(s: dict) -> list[int]:
         return [x for x in pend["seats"] if pend["bids"][x] is None]
     if kind == "shortage":
         return [pend["seats"][0]]
-    if kind in ("setup_estate", "special", "counterattack"):
+    if kind in ("setup_estate", "special"):
         return [pend["order"][pend["i"]]]
     return [pend["turn"]]
 

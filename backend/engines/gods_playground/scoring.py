@@ -33,7 +33,7 @@ def habsburg_special(s: dict, p: str) -> bool:
     """Rounds 1-3, Turks not on the Habsburg box: Great Poland and any province with
     influence markers follow the influence rule unless enemy cubes stand there (p.12)."""
     pr = s["prov"][p]
-    if s["round"] > 3 or s["turks_on_habsburg"] or enemies_in(pr):
+    if s["round"] > 3 or s["turks_overran_habsburg"] or s["turks_on_habsburg"] or enemies_in(pr):
         return False
     return p == "great_poland" or pr["influence"] > 0
 
@@ -124,6 +124,7 @@ def phase_end_of_round(s: dict, ev: list) -> None:
     s["treaty"] = None
     s["treaty_made"] = False
     s["town_built"] = False
+    s["turks_overran_habsburg"] = False
     s["revealed"] = None
     if s["round"] == 2:
         s["hand"] = [list(BOARD["noble_tiles"]) for _ in range(PLAYERS)]  # nobles back after round 2

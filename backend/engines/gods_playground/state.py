@@ -36,6 +36,7 @@ def new_state(seed: int, dice: list[int]) -> dict:
         "influence": 0,  # Habsburg influence markers on the Habsburg box
         "turks_on_habsburg": 0,  # Turkish cubes on the Habsburg box (rounds 3-4)
         "turks_hold_habsburg": False,  # round 4: the Habsburg box is a Turkish box (p.10)
+        "turks_overran_habsburg": False,  # round 3: Turkish cubes reached the Habsburg box (p.12)
         "royal_army": {u: 0 for u in UNITS},
         "sejm": {p: None for p in PROVINCES},
         "cossacks": {"box": BOARD["cossacks"], "ukraine": 0, "tatars": 0},

@@ -1,5 +1,8 @@
-"""Round-robin turns for the phases where players act in order until all pass
-(estate purchase, recruitment, campaigns): a pass is final for the round."""
+"""Round-robin turns for the phases where players act in order until all pass.
+
+Estate purchase, campaigns and the counterattack: a pass is final for the round
+(p.5, p.8, p.12). Recruitment: a seat that passed may buy again later, and the
+phase ends when every seat passes in a row (p.7, see D8 in the rules doc)."""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ def next_turn(s: dict) -> None:
     pend = s["pending"]
     active = pend["active"]
     pend["turn"] = active[(active.index(pend["turn"]) + 1) % len(active)]
+    if "passes" in pend:
+        pend["passes"] = 0
 
 
 def pass_turn(s: dict) -> bool:
@@ -27,4 +32,16 @@ def pass_turn(s: dict) -> bool:
         s["pending"] = None
         return True
     pend["turn"] = active[i % len(active)]
+    return False
+
+
+def pass_for_now(s: dict) -> bool:
+    """Pass without leaving the round; True when every seat has passed in a row."""
+    pend = s["pending"]
+    passes = pend["passes"] + 1
+    if passes == len(pend["active"]):
+        s["pending"] = None
+        return True
+    next_turn(s)
+    pend["passes"] = passes
     return False

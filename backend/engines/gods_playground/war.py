@@ -43,9 +43,10 @@ def roll_cossacks(s: dict, bonus: int) -> int:
     return hits
 
 
-def roll_player(s: dict, p: str, seat: int) -> int:
+def roll_player(s: dict, p: str, seat: int, bonus: int | None = None) -> int:
+    """A seat's infantry and cavalry in province p roll; by default its own cannon adds 1."""
     units = s["prov"][p]["units"][seat]
-    hits, li, lc = roll_units(s, units[0], units[1], 1 if units[2] else 0)
+    hits, li, lc = roll_units(s, units[0], units[1], (1 if units[2] else 0) if bonus is None else bonus)
     units[0] -= li
     units[1] -= lc
     return hits
@@ -81,7 +82,7 @@ def royal_ready(s: dict) -> bool:
 
 def legal_campaigns(s: dict, seat: int) -> list:
     out = []
-    with_royal = bool(sejm_seats(s, seat)) and royal_ready(s)
+    discs = sejm_seats(s, seat) if royal_ready(s) else []
     for c in ENEMIES:
         if c == "purple" and s["round"] < 4:
             continue  # the Habsburgs cannot be attacked before round 4 (p.8)
@@ -92,8 +93,8 @@ def legal_campaigns(s: dict, seat: int) -> list:
             continue  # a treaty partner can only be fought where its cubes stand (p.7-8)
         if pr["units"][seat][0] + pr["units"][seat][1] > 0:
             out.append({"type": "campaign", "enemy": c, "royal": False})
-        if with_royal:
-            out.append({"type": "campaign", "enemy": c, "royal": True})
+        # The royal army for one Sejm disc of the seat's choosing (p.8, p.7).
+        out += [{"type": "campaign", "enemy": c, "royal": True, "disc": d} for d in discs]
     return out + [{"type": "pass"}]
 
 
@@ -102,16 +103,17 @@ def apply_campaigns(s: dict, seat: int, action: dict, ev: list) -> None:
         say(ev, f"{name(seat)} launches no more campaigns.", "pass", seat=seat)
         turns.pass_turn(s)
         return
-    campaign(s, seat, action["enemy"], action["royal"], ev)
+    campaign(s, seat, action["enemy"], action.get("disc"), ev)
     turns.next_turn(s)
 
 
-def campaign(s: dict, seat: int, c: str, royal: bool, ev: list) -> None:
+def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
     p = HOME[c]
     pr = s["prov"][p]
     pr["nobles"][seat] -= 1
+    royal = disc is not None
     if royal:
-        s["sejm"][sejm_seats(s, seat)[0]] = None  # the Sejm's consent costs a disc (p.8)
+        s["sejm"][disc] = None  # the Sejm's consent costs a disc (p.8)
     units = pr["units"][seat]
     attacking = units[0] + units[1] > 0
     bonus = 1 if units[2] else 0
@@ -204,6 +206,7 @@ def invade(s: dict, c: str, ev: list) -> None:
         n = min(diff, enemy_supply(s, "orange"))
         s["turks_on_habsburg"] += n
         s["influence"] = 0
+        s["turks_overran_habsburg"] = s["turks_overran_habsburg"] or n > 0
         say(ev, f"The Turks march on Vienna: {n} Turkish cube(s) on the Habsburg box.", "invasion", enemy=c, count=n)
         return
     colour = box_attackers(s, c)
@@ -238,12 +241,14 @@ def arrive(s: dict, p: str, colour: str, n: int, ev: list) -> None:
     pr["invaded"] = True
     pr["enemy"][colour] += n
     pr["influence"] = 0
+    # All Polish units there fight together, so any cannon there adds 1 to every roll
+    # (p.9 "minden ottani egység", p.8 "Ha a tartományon van ágyú"; D17).
+    bonus = 1 if any(pr["units"][x][2] for x in range(PLAYERS)) else 0
     hits = 0
     for seat in order_from(s["start"]):
-        hits += roll_player(s, p, seat)
+        hits += roll_player(s, p, seat, bonus)
     if colour == "yellow" and p == "ukraine" and s["cossacks"]["ukraine"]:
-        cannon = any(pr["units"][x][2] for x in range(PLAYERS))
-        hits += roll_cossacks(s, 1 if cannon else 0)
+        hits += roll_cossacks(s, bonus)
     clear_cubes(pr, hits, colour)
     for o in ENEMIES:
         if o != colour and pr["enemy"][o] and pr["enemy"][colour]:
@@ -258,31 +263,34 @@ def arrive(s: dict, p: str, colour: str, n: int, ev: list) -> None:
 
 
 def phase_counterattack(s: dict, ev: list) -> None:
-    s["pending"] = {"kind": "counterattack", "order": order_from(s["start"]), "i": 0, "free": True}
+    # One attack per turn from the start player round the table; a pass is final (p.12).
+    turns.start_round_robin(s, "counterattack", {"free": True})
 
 
 def legal_counterattack(s: dict, seat: int) -> list:
     pend = s["pending"]
-    free = pend["free"] and seat == s["start"]
     out = []
-    if (free or sejm_seats(s, seat)) and royal_ready(s):
-        out = [{"type": "counterattack", "target": p} for p in PROVINCES if enemies_in(s["prov"][p])]
+    if royal_ready(s):
+        targets = [p for p in PROVINCES if enemies_in(s["prov"][p])]
         if s["turks_on_habsburg"]:
-            out.append({"type": "counterattack", "target": "habsburg"})
+            targets.append("habsburg")
+        if pend["free"] and seat == s["start"]:
+            out = [{"type": "counterattack", "target": t} for t in targets]
+        else:
+            out = [{"type": "counterattack", "target": t, "disc": d} for t in targets for d in sejm_seats(s, seat)]
     return out + [{"type": "pass"}]
 
 
 def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
     pend = s["pending"]
     if action["type"] == "pass":
-        pend["i"] += 1
-        if pend["i"] == PLAYERS:
-            s["pending"] = None
+        say(ev, f"{name(seat)} leaves the royal army be.", "pass", seat=seat)
+        turns.pass_turn(s)
         return
-    if pend["free"] and seat == s["start"]:
-        pend["free"] = False  # the start player's first attack is free (p.12)
+    if "disc" in action:
+        s["sejm"][action["disc"]] = None  # the Sejm's consent, a disc of the seat's choosing
     else:
-        s["sejm"][sejm_seats(s, seat)[0]] = None
+        pend["free"] = False  # the start player's first attack is free (p.12)
     hits = roll_royal(s)
     target = action["target"]
     if target == "habsburg":
@@ -292,6 +300,7 @@ def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
         k = hits - clear_cubes(s["prov"][target], hits, None)
     say(ev, f"{name(seat)} leads the royal army against {pname(target)}: {hits} hit(s), {k} enemy cube(s) removed.",
         "counterattack", seat=seat, target=target, hits=hits)
+    turns.next_turn(s)
 
 
 # ---- 13 raids -------------------------------------------------------------------
@@ -343,7 +352,9 @@ def raid_from(s: dict, p: str, ev: list) -> None:
 
 
 def spread_influence(s: dict, diff: int, ev: list) -> None:
+    """Markers spread like raiders (p.11): never where markers already stand, and they
+    vanish at once where enemy cubes stand."""
     for t in ARROWS["purple"]:
         n = min(diff, influence_supply(s))
-        if n and enemies_in(s["prov"][t]) == 0:
+        if n and enemies_in(s["prov"][t]) == 0 and s["prov"][t]["influence"] == 0:
             influence_arrives(s, t, n, ev)

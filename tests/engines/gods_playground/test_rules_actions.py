@@ -35,7 +35,7 @@ def test_diplomacy_example_p7():
     s = special(start=RED, dice=[5])
     nobles(s, "lithuania", [0, 0, 2])
     s["sejm"]["prussia"] = RED  # any of red's Sejm discs will do, not only Lithuania's
-    s = ENGINE.apply(s, RED, {"type": "diplomacy", "enemy": "green"})
+    s = ENGINE.apply(s, RED, {"type": "diplomacy", "enemy": "green", "disc": "prussia"})
     assert s["treaty"] == "green"
     assert s["money"][RED] == 10 - 7
     assert s["sejm"]["prussia"] is None and s["prov"]["lithuania"]["nobles"][RED] == 1
@@ -52,15 +52,15 @@ def test_diplomacy_limits_p7():
     offered = {a["enemy"] for a in ENGINE.legal_actions(s, RED) if a["type"] == "diplomacy"}
     assert offered == {"green"}
     s["money"][RED] = 5
-    s = ENGINE.apply(s, RED, {"type": "diplomacy", "enemy": "green"})
+    s = ENGINE.apply(s, RED, {"type": "diplomacy", "enemy": "green", "disc": "prussia"})
     assert s["treaty"] is None and s["money"][RED] == 0
-    assert {"type": "diplomacy", "enemy": "green"} in ENGINE.legal_actions(s, WHITE)
+    assert {"type": "diplomacy", "enemy": "green", "disc": "ukraine"} in ENGINE.legal_actions(s, WHITE)
     r4 = special(round_=4)
     nobles(r4, "great_poland", [1, 0, 0])
     r4["sejm"]["prussia"] = WHITE
-    assert {"type": "diplomacy", "enemy": "purple"} in ENGINE.legal_actions(r4, WHITE)
+    assert {"type": "diplomacy", "enemy": "purple", "disc": "prussia"} in ENGINE.legal_actions(r4, WHITE)
     r4["turks_on_habsburg"] = 1
-    assert {"type": "diplomacy", "enemy": "purple"} not in ENGINE.legal_actions(r4, WHITE)
+    assert {"type": "diplomacy", "enemy": "purple", "disc": "prussia"} not in ENGINE.legal_actions(r4, WHITE)
 
 
 def test_move_up_to_two_cubes_p7():

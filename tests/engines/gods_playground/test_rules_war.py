@@ -69,7 +69,7 @@ def test_royal_army_joins_a_campaign_for_a_sejm_disc_and_places_royal_cubes_p8()
     units(s, "prussia", BLUE, infantry=1)
     s["royal_army"] = {"infantry": 1, "cavalry": 1, "cannon": 0}
     s["sejm"]["ukraine"] = BLUE
-    s = act(s, BLUE, {"type": "campaign", "enemy": "black", "royal": True})
+    s = act(s, BLUE, {"type": "campaign", "enemy": "black", "royal": True, "disc": "ukraine"})
     assert s["box"]["black"]["nobles"] == [0, 1, 0] and s["box"]["black"]["royal"] == 1
     assert s["sejm"]["ukraine"] is None
     assert s["royal_army"] == {"infantry": 1, "cavalry": 1, "cannon": 0}
@@ -185,9 +185,8 @@ def test_counterattack_example_p12():
     assert s["prov"]["ukraine"]["enemy"]["yellow"] == 1
     # Blue's free attack is spent and he has no disc: only passing is left.
     assert war.legal_counterattack(s, BLUE) == [{"type": "pass"}]
-    s = act(s, BLUE, {"type": "pass"})
     s = act(s, RED, {"type": "pass"})  # red has no Sejm disc
-    s = act(s, WHITE, {"type": "counterattack", "target": "ukraine"})
+    s = act(s, WHITE, {"type": "counterattack", "target": "ukraine", "disc": "prussia"})
     assert s["prov"]["ukraine"]["enemy"]["yellow"] == 0 and s["sejm"]["prussia"] is None
     assert s["box"]["yellow"]["cubes"] == 0 and s["box"]["yellow"]["royal"] == 0
 
@@ -202,7 +201,9 @@ def test_counterattack_relieves_vienna_p12():
     s["sejm"]["ukraine"] = RED
     war.phase_counterattack(s, [])
     s = act(s, RED, {"type": "counterattack", "target": "habsburg"})
-    s = act(s, RED, {"type": "counterattack", "target": "habsburg"})
+    s = act(s, WHITE, {"type": "pass"})
+    s = act(s, BLUE, {"type": "pass"})
+    s = act(s, RED, {"type": "counterattack", "target": "habsburg", "disc": "ukraine"})
     assert s["turks_on_habsburg"] == 4
     assert s["royal_army"] == {"infantry": 1, "cavalry": 2, "cannon": 0}  # a 1 destroyed a unit
 

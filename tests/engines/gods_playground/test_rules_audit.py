@@ -1,0 +1,209 @@
+"""Second-reading audit of the rulebook: rules the first implementation simplified
+or read differently (each test quotes the page it checks)."""
+
+import random
+
+from backend.engines.gods_playground import ENGINE, actions, early, scoring, war
+from backend.engines.gods_playground.board import ENEMIES, ENEMY_VP, PROVINCES
+
+from .helpers import BLUE, RED, WHITE, act, blank, enemy, estates, nobles, play_random, units
+
+
+def _recruitment(round_=2, start=WHITE):
+    s = blank(round_=round_, start=start)
+    s["phase"] = "recruitment"
+    actions.phase_recruitment(s, [])
+    return s
+
+
+def test_a_pass_in_recruitment_is_not_final_p7():
+    """p.7: "Aki már passzolt, az ebben a fordulóban már kezdhet megint toborzásba" - a seat
+    that passed may recruit again; the phase ends only when nobody wants more (all pass in
+    a row)."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [20, 20, 20]
+    for p in ("prussia", "ukraine"):
+        nobles(s, p, [1, 1, 1])
+    s = act(s, WHITE, {"type": "pass"})
+    s = act(s, BLUE, {"type": "recruit", "province": "prussia", "unit": "infantry"})
+    s = act(s, RED, {"type": "pass"})
+    # White passed before, yet recruits now, after blue's purchase.
+    assert WHITE in ENGINE.to_move(s)
+    s = act(s, WHITE, {"type": "recruit", "province": "prussia", "unit": "infantry"})
+    assert s["prov"]["prussia"]["units"][WHITE] == [1, 0, 0]
+    s = act(s, BLUE, {"type": "pass"})
+    s = act(s, RED, {"type": "pass"})
+    assert s["pending"]["kind"] == "recruitment"  # white has not passed since buying
+    s = act(s, WHITE, {"type": "pass"})
+    assert s["pending"] is None  # three passes in a row end the phase
+
+
+def test_recruitment_opening_cube_is_paid_once_per_round_even_after_a_pass_p7():
+    """p.7: "onnét el kell távolítania egy nemeskockáját; ezután már bárhány egységet
+    toborozhat ide" - one cube per province and round, also for units bought after a pass."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [20, 20, 20]
+    nobles(s, "prussia", [1, 0, 0])
+    nobles(s, "ukraine", [0, 1, 0])
+    s = act(s, WHITE, {"type": "recruit", "province": "prussia", "unit": "infantry"})
+    s = act(s, BLUE, {"type": "recruit", "province": "ukraine", "unit": "infantry"})
+    s = act(s, RED, {"type": "pass"})
+    s = act(s, WHITE, {"type": "pass"})
+    s = act(s, BLUE, {"type": "recruit", "province": "ukraine", "unit": "infantry"})
+    s = act(s, RED, {"type": "pass"})
+    # White has no cube left in Prussia, but the province is already open to him.
+    s = act(s, WHITE, {"type": "recruit", "province": "prussia", "unit": "cavalry"})
+    assert s["prov"]["prussia"]["nobles"][WHITE] == 0 and s["prov"]["prussia"]["units"][WHITE] == [1, 1, 0]
+    assert s["prov"]["ukraine"]["nobles"][BLUE] == 0 and s["prov"]["ukraine"]["units"][BLUE] == [2, 0, 0]
+
+
+def _counterattack(round_=2, start=BLUE, dice=None):
+    s = blank(round_=round_, start=start, dice=dice)
+    s["phase"] = "counterattack"
+    s["royal_army"] = {"infantry": 2, "cavalry": 2, "cannon": 0}
+    war.phase_counterattack(s, [])
+    return s
+
+
+def test_counterattack_goes_round_the_table_and_a_pass_is_final_p12():
+    """p.12: the start player first, "sorban következnek a többiek ... Aki egyszer passzolt,
+    az már nem vetheti be a királyi sereget ebben a fordulóban" - one attack per turn in
+    player order, round and round, until everybody has passed."""
+    s = _counterattack(start=BLUE, dice=[6, 6, 6, 6] * 4)
+    enemy(s, "ukraine", yellow=9)
+    s["sejm"]["prussia"] = BLUE
+    s["sejm"]["lithuania"] = RED
+    s["sejm"]["ukraine"] = RED
+    s = act(s, BLUE, {"type": "counterattack", "target": "ukraine"})  # the free attack
+    assert ENGINE.to_move(s) == [RED]  # the next seat, not blue again
+    s = act(s, RED, {"type": "counterattack", "target": "ukraine", "disc": "lithuania"})
+    s = act(s, WHITE, {"type": "pass"})
+    assert ENGINE.to_move(s) == [BLUE]
+    s = act(s, BLUE, {"type": "pass"})
+    s = act(s, RED, {"type": "counterattack", "target": "ukraine", "disc": "ukraine"})
+    # Blue and white passed for good; red, alone, has no disc left: only passing remains.
+    assert s["pending"]["active"] == [RED] and ENGINE.to_move(s) == [RED]
+    assert war.legal_counterattack(s, RED) == [{"type": "pass"}]
+
+
+def test_the_player_chooses_which_sejm_disc_to_give_up_p7():
+    """p.7: "Érdemes figyelni arra, hogy a Szejmről nem szükségszerűen a litvániai mezőről
+    kell a korongot levenni" - any of the player's Sejm discs, his choice; the same choice
+    for the royal army in a campaign (p.8) and in a counterattack (p.12)."""
+    s = blank(round_=1, start=RED, dice=[5])
+    s["phase"] = "special"
+    actions.phase_special(s, [])
+    s["money"][RED] = 10
+    nobles(s, "lithuania", [0, 0, 1])
+    s["sejm"]["prussia"] = RED
+    s["sejm"]["lithuania"] = RED
+    legal = ENGINE.legal_actions(s, RED)
+    assert {a["disc"] for a in legal if a["type"] == "diplomacy" and a["enemy"] == "green"} == {"prussia", "lithuania"}
+    s = act(s, RED, {"type": "diplomacy", "enemy": "green", "disc": "lithuania"})
+    assert s["sejm"]["lithuania"] is None and s["sejm"]["prussia"] == RED
+    assert s["treaty"] == "green" and s["money"][RED] == 3
+
+    s = blank(round_=2, start=BLUE)
+    s["phase"] = "campaigns"
+    war.phase_campaigns(s, [])
+    s["royal_army"] = {"infantry": 1, "cavalry": 0, "cannon": 0}
+    nobles(s, "ukraine", [0, 1, 0])
+    s["sejm"]["prussia"] = BLUE
+    s["sejm"]["great_poland"] = BLUE
+    royal = [a for a in ENGINE.legal_actions(s, BLUE) if a["type"] == "campaign" and a["royal"]]
+    assert sorted(a["disc"] for a in royal) == ["great_poland", "prussia"]
+    s = act(s, BLUE, {"type": "campaign", "enemy": "yellow", "royal": True, "disc": "great_poland"})
+    assert s["sejm"] == {"prussia": BLUE, "lithuania": None, "ukraine": None, "little_poland": None,
+                         "great_poland": None}
+
+
+def test_a_tie_at_zero_bids_again_p4():
+    """p.4: "Ha a licit is egyenlő volt, a licitek a bankba kerülnek, és új licitet kell
+    tartanotok, addig, amíg valaki nem győz" - only if nobody tied can bid any more does the
+    marker stay."""
+    s = blank(round_=1, start=RED)
+    s["revealed"] = [{"royal": 3}, {"royal": 3}, {"royal": 1}]
+    s["money"] = [5, 5, 5]
+    early.phase_king(s, [])
+    s = act(s, WHITE, {"type": "bid", "amount": 0})
+    s = act(s, BLUE, {"type": "bid", "amount": 0})
+    assert s["pending"]["kind"] == "bid" and s["pending"]["seats"] == [WHITE, BLUE]
+    s = act(s, WHITE, {"type": "bid", "amount": 1})
+    s = act(s, BLUE, {"type": "bid", "amount": 0})
+    assert s["start"] == WHITE and s["money"] == [4, 5, 5]
+
+
+def test_a_cannon_in_the_province_helps_every_defender_p8_p9():
+    """p.9: "A harc szabályai megegyeznek a hadjáratoknál leírtakkal"; p.8: "Ha a tartományon
+    van ágyú, minden dobás eredményéhez +1 járul" - in a defence all units there fight
+    together, so one seat's cannon adds 1 to every defender's roll."""
+    s = blank(round_=2, start=WHITE, dice=[4])
+    units(s, "prussia", WHITE, cannon=1)
+    units(s, "prussia", BLUE, infantry=1)
+    war.arrive(s, "prussia", "black", 2, [])
+    # Blue's infantry rolled 4: a hit only with white's cannon.
+    assert s["prov"]["prussia"]["enemy"]["black"] == 1
+
+
+def test_right_of_arms_needs_a_free_disc_p8():
+    """p.8: the taker "egy másik játékos korongját kicserélje a sajátjára" - he puts down a
+    disc of his own, so without a free disc the action is not offered."""
+    s = blank(round_=3, start=BLUE)
+    s["phase"] = "special"
+    actions.phase_special(s, [])
+    s["vp"] = [10, 2, 10]
+    estates(s, "lithuania", [RED])
+    nobles(s, "lithuania", [0, 5, 4])
+    assert any(a["type"] == "right_of_arms" for a in ENGINE.legal_actions(s, BLUE))
+    # Fill blue's discs: 15 usable (p.2, one on the VP track, p.13).
+    rows = [p for p in PROVINCES if p != "lithuania"]
+    n = 0
+    for p in rows:
+        pr = s["prov"][p]
+        for i in range(len(pr["estates"])):
+            if n < 15:
+                pr["estates"][i] = BLUE
+                n += 1
+    assert all(a["type"] != "right_of_arms" for a in ENGINE.legal_actions(s, BLUE))
+
+
+def test_influence_does_not_spread_where_markers_already_stand_p11():
+    """p.11: "Egy ellenség nem portyázhat át olyan tartományba, ahol már van saját kockája",
+    and the Habsburg markers spread "ezen a módon"."""
+    s = blank(round_=2, start=WHITE)
+    s["prov"]["great_poland"]["influence"] = 3
+    s["prov"]["prussia"]["influence"] = 1
+    war.phase_raids(s, [])
+    assert s["prov"]["prussia"]["influence"] == 1
+    assert s["prov"]["little_poland"]["influence"] == 3
+
+
+def test_great_poland_loses_the_habsburg_estate_rule_once_the_turks_overran_them_p12():
+    """p.12: the influence estate rule holds "Az első három fordulóban, ha a törökök nem
+    rohanták le a Habsburgokat" - if they did, even a royal counterattack that drives every
+    Turk off the Habsburg box does not bring the special rule back."""
+    s = blank(round_=3, start=WHITE)
+    s["box"]["orange"]["cubes"] = 0
+    war.invade(s, "orange", [])
+    assert s["turks_on_habsburg"] == 12
+    s["turks_on_habsburg"] = 0  # all driven off by the royal army (p.12)
+    nobles(s, "great_poland", [1, 0, 0])  # fewer than two cubes: no rise under the special rule
+    scoring.phase_estates(s, [])
+    assert s["prov"]["great_poland"]["income"] == 4  # peace: +1 under the normal rule
+
+
+def test_tatars_tied_first_place_gives_one_vp_each_p13():
+    """p.13: "A tatároknál a kék és a fehér játékos között döntetlen az állás az első helyen,
+    így mindketten kapnak egy győzelmi pontot"; the Turks' box gives 5."""
+    assert scoring.box_vp([2, 2, 0], 0, ENEMY_VP["yellow"]) == [1, 1, 0]
+    assert scoring.box_vp([0, 0, 3], 0, ENEMY_VP["orange"]) == [0, 0, 5]
+
+
+def test_a_province_never_holds_two_enemy_colours_p10():
+    """p.10: cubes of another colour cancel the newcomers one for one, so at most one colour
+    stands in a province; which colour a hit removes is never a choice."""
+    for seed in range(6):
+        for s, _seat, _action in play_random(seed):
+            for p in PROVINCES:
+                colours = [c for c in ENEMIES if s["prov"][p]["enemy"][c]]
+                assert len(colours) <= 1, (seed, p, colours)
