@@ -16,10 +16,14 @@ export function LobbyRoomScreen({ params, query, user }) {
   const [loadError, setLoadError] = useState("");
   const [bot, setBot] = useState("heuristic");
   const [copied, setCopied] = useState(false);
+  const [refused, setRefused] = useState(false); // the room stopped sending news (e.g. kicked from a private lobby)
 
   useEffect(() => { get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch((e) => setLoadError(e.message)); }, [id]);
   const { status } = useLive(`/ws/lobbies/${id}/${qs}`, {
-    onMessage: (m) => { if (m.type === "lobby") setLobby(m.lobby); },
+    onMessage: (m) => {
+      if (m.type === "lobby") setLobby(m.lobby);
+      else if (m.type === "error") { setRefused(true); setError(m.message); }
+    },
     onOpen: (again) => { if (again) get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch(() => {}); },
   });
   useEffect(() => {
@@ -54,7 +58,7 @@ export function LobbyRoomScreen({ params, query, user }) {
   }
 
   return html`<${Page} title=${`${gameName(games, lobby.game)} lobby`}>
-    <${ConnectionBanner} status=${status} />
+    ${!refused && html`<${ConnectionBanner} status=${status} />`}
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
       <p class="muted">Hosted by <strong>${lobby.host.username}</strong> · ${lobby.private ? "private" : "public"} ·
         ${filled}/${lobby.num_seats} seats${optionSummary(game, lobby.options) ? " · " + optionSummary(game, lobby.options) : ""}</p>

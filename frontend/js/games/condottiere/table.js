@@ -1,6 +1,6 @@
 // The Condottiere table. Every control comes from `legal_actions`: the table
 // groups and labels them but never decides what is legal itself.
-import { html, useEffect, useMemo, useState } from "../../lib.js";
+import { html, useEffect, useMemo, useRef, useState } from "../../lib.js";
 import { Notice, seatName } from "../../ui.js";
 import { describeAction } from "../actions.js";
 import { BoardMap } from "./map.js";
@@ -44,15 +44,19 @@ function battleTitle(view) {
 
 /** A card that needs a second answer (the Scarecrow's target) asks for it here. */
 function Chooser({ title, options, onPick, onCancel }) {
+  const box = useRef(null);
   useEffect(() => {
+    // Keyboard users land on the first answer; Escape backs out.
+    const first = box.current && box.current.querySelector("button");
+    if (first) first.focus();
     const esc = (e) => { if (e.key === "Escape") onCancel(); };
     document.addEventListener("keydown", esc);
     return () => document.removeEventListener("keydown", esc);
   }, []);
   return html`<div class="sheet-backdrop" onClick=${onCancel}>
-    <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="chooser-title" onClick=${(e) => e.stopPropagation()}>
+    <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="chooser-title" ref=${box} onClick=${(e) => e.stopPropagation()}>
       <h2 id="chooser-title">${title}</h2>
-      <div class="chips">${options.map((o, i) => html`<button type="button" class="btn" autofocus=${i === 0}
+      <div class="chips">${options.map((o, i) => html`<button type="button" class="btn"
         data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>
       <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>Cancel</button>
     </div>
