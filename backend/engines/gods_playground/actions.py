@@ -72,7 +72,7 @@ def legal_special(s: dict, seat: int) -> list:
     # The taker puts down a disc of his own (p.8: "kicserélje a sajátjára").
     if r >= 3 and fewest_vp(s, seat) and discs_free(s, seat) > 0:
         for p in PROVINCES:
-            if mine[p] >= 2:
+            if mine[p] >= BOARD["right_of_arms_cubes"]:
                 for t in range(PLAYERS):
                     if t != seat and prov[p]["nobles"][t] < mine[p] and takeable_estate(prov[p], t) is not None:
                         out.append({"type": "right_of_arms", "province": p, "target": t})
@@ -83,7 +83,7 @@ def legal_special(s: dict, seat: int) -> list:
             out += [{"type": "jesuits", "provinces": list(c)} for c in combinations(usable, k)]
     if r >= 3 and not s["town_built"] and s["towns_left"] > 0:
         for p in PROVINCES:
-            if mine[p] >= 2:
+            if mine[p] >= BOARD["town_cubes"]:
                 pr = prov[p]
                 out += [{"type": "town", "province": p, "space": i}
                         for i, o in enumerate(pr["estates"]) if o == seat and not pr["towns"][i]]
@@ -126,7 +126,7 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         say(ev, f"{name(seat)} uses the liberum veto: every disc leaves the Sejm.", "veto", seat=seat)
     elif kind == "right_of_arms":
         pr = prov[action["province"]]
-        pr["nobles"][seat] -= 2
+        pr["nobles"][seat] -= BOARD["right_of_arms_cubes"]
         i = takeable_estate(pr, action["target"])
         pr["estates"][i] = seat
         if pr["stewards"][i]:
@@ -144,7 +144,7 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         say(ev, f"{name(seat)} funds Jesuit schools in {k} province(s) for {gain} VP.", "jesuits", seat=seat, vp=gain)
     elif kind == "town":
         pr = prov[action["province"]]
-        pr["nobles"][seat] -= 2
+        pr["nobles"][seat] -= BOARD["town_cubes"]
         pr["towns"][action["space"]] = True
         s["towns_left"] -= 1
         s["town_built"] = True
@@ -162,7 +162,7 @@ def diplomacy(s: dict, seat: int, colour: str, disc: str, ev: list) -> None:
     s["prov"][HOME[colour]]["nobles"][seat] -= 1
     s["sejm"][disc] = None
     d = roll(s)
-    cost = d + 2
+    cost = d + BOARD["treaty_extra_cost"]
     if s["money"][seat] >= cost:
         s["money"][seat] -= cost
         s["treaty"] = colour

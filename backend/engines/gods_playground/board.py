@@ -69,7 +69,7 @@ TAGGED = {
     # Turkish cubes left on the Habsburg box as a garrison (p.11, p.12).
     "turkish_garrison": T(2, "rulebook p.11"),
     # VP for the most noble cubes on a box (p.13: Turks 5; Tatars split 1 each in a
-    # two-way tie, so 2 or 3).
+    # two-way tie, so the Tatars' value is 2 or 3: the guess 3 keeps to that).
     "enemy_vp": {
         "black": T(3, "provisional"),
         "green": T(3, "provisional"),
@@ -157,6 +157,22 @@ TAGGED = {
         T((8, 2, 1, 1), "rulebook p.4"),
         T((10, 2, 2, 1), "research"),
     ),
+    # Four dice for events and invasions (p.2 "4 dobókocka", p.5, p.9).
+    "enemy_dice": T(4, "rulebook p.5"),
+    # A treaty breaks when at least two invasion dice show its enemy's number (p.7, p.9).
+    "treaty_break_dice": T(2, "rulebook p.7"),
+    # A treaty costs a die roll plus two talers (p.7: a 5 costs 7).
+    "treaty_extra_cost": T(2, "rulebook p.7"),
+    # Estate purchase: the first of the round costs one cube from the province, every
+    # later one two (p.5, p.16).
+    "estate_cube_cost": T((1, 2), "rulebook p.5"),
+    # Cubes removed from the province for the right of arms and for a town (p.8).
+    "right_of_arms_cubes": T(2, "rulebook p.8"),
+    "town_cubes": T(2, "rulebook p.8"),
+    # A cannon adds this to every roll (p.8).
+    "cannon_bonus": T(1, "rulebook p.8"),
+    # Great Poland's income rises under Habsburg influence only with this many cubes (p.12).
+    "habsburg_rise_cubes": T(2, "rulebook p.12"),
     # Jesuit schools: 1 VP per province, +2 for all five (p.8), cost 2 talers each.
     "jesuit_cost": T(2, "rulebook p.8"),
     "jesuit_bonus_all": T(2, "rulebook p.8"),

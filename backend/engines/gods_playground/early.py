@@ -256,7 +256,7 @@ def add_die_cube(s: dict, colour: str, ev: list) -> None:
 
 
 def phase_events(s: dict, ev: list) -> None:
-    dice = roll_n(s, 4)
+    dice = roll_n(s, BOARD["enemy_dice"])
     s["last_roll"] = dice
     say(ev, f"{name(s['start'])} rolls for events: {', '.join(map(str, dice))}.", "dice", dice=dice)
     for d in dice:
@@ -291,7 +291,8 @@ def phase_estate_purchase(s: dict, ev: list) -> None:
 
 
 def estate_cost(s: dict, seat: int) -> int:
-    return 1 if s["pending"]["bought"][seat] == 0 else 2
+    first, later = BOARD["estate_cube_cost"]
+    return first if s["pending"]["bought"][seat] == 0 else later
 
 
 def legal_estate_purchase(s: dict, seat: int) -> list:

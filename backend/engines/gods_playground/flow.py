@@ -8,6 +8,7 @@ to pass is passed automatically, so every turn offered is a real decision.
 from __future__ import annotations
 
 from . import actions, early, scoring, war
+from .board import SLOTS
 
 PHASES = (
     "income", "nobles", "king", "royal_army", "events", "elections", "estate_purchase", "special",
@@ -56,7 +57,7 @@ def to_move(s: dict) -> list[int]:
     pend = s["pending"]
     kind = pend["kind"]
     if kind == "nobles":
-        return [x for x in range(s["num_players"]) if len(s["secret"][x]) < 6]
+        return [x for x in range(s["num_players"]) if len(s["secret"][x]) < len(SLOTS)]
     if kind == "bid":
         return [x for x in pend["seats"] if pend["bids"][x] is None]
     if kind == "shortage":

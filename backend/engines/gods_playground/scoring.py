@@ -47,7 +47,7 @@ def phase_estates(s: dict, ev: list) -> None:
         elif markers > nobles:
             lose_estates(s, p, markers - nobles, ev)
         if habsburg_special(s, p):
-            change = -1 if markers else (1 if nobles >= 2 else 0)
+            change = -1 if markers else (1 if nobles >= BOARD["habsburg_rise_cubes"] else 0)
         elif enemy:
             change = -1
         elif pr["invaded"]:

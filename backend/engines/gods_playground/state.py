@@ -181,5 +181,8 @@ def check_supplies(s: dict) -> None:
         assert 0 <= s["royal_army"][u] <= ROYAL_LIMIT[u]
     stewards = sum(sum(pr["stewards"]) for pr in s["prov"].values())
     assert stewards + s["stewards_left"] == BOARD["stewards"]
+    for pr in s["prov"].values():
+        # Newcomers cancel other colours (p.10), so one colour at most per province.
+        assert sum(1 for c in ENEMIES if pr["enemy"][c]) <= 1, pr["enemy"]
     towns = sum(sum(pr["towns"]) for pr in s["prov"].values())
     assert towns <= BOARD["towns"] - s["towns_left"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import turns
-from .board import ARROWS, DIE, DIE_ENEMY, ENEMIES, GARRISON, HIT_ON, HOME, PROVINCES, STRENGTH, TURKS_R4_WITH_HABSBURG
+from .board import ARROWS, BOARD, DIE, DIE_ENEMY, ENEMIES, GARRISON, HIT_ON, HOME, PROVINCES, STRENGTH, TURKS_R4_WITH_HABSBURG
 from .early import add_die_cube, name, pname, say
 from .state import (
     PLAYERS, box_attackers, cube_supply, enemies_in, enemy_supply, home_colour, influence_supply, nobles_in,
@@ -35,6 +35,10 @@ def roll_units(s: dict, inf: int, cav: int, bonus: int) -> tuple[int, int, int]:
     return hits, lost_inf, lost_cav
 
 
+def cannon_bonus(cannons) -> int:
+    return BOARD["cannon_bonus"] if cannons else 0
+
+
 def roll_cossacks(s: dict, bonus: int) -> int:
     """The Cossacks in Ukraine roll as cavalry; a destroyed one returns to its box (p.8)."""
     hits, _, lost = roll_units(s, 0, s["cossacks"]["ukraine"], bonus)
@@ -46,7 +50,7 @@ def roll_cossacks(s: dict, bonus: int) -> int:
 def roll_player(s: dict, p: str, seat: int, bonus: int | None = None) -> int:
     """A seat's infantry and cavalry in province p roll; by default its own cannon adds 1."""
     units = s["prov"][p]["units"][seat]
-    hits, li, lc = roll_units(s, units[0], units[1], (1 if units[2] else 0) if bonus is None else bonus)
+    hits, li, lc = roll_units(s, units[0], units[1], cannon_bonus(units[2]) if bonus is None else bonus)
     units[0] -= li
     units[1] -= lc
     return hits
@@ -54,7 +58,7 @@ def roll_player(s: dict, p: str, seat: int, bonus: int | None = None) -> int:
 
 def roll_royal(s: dict) -> int:
     army = s["royal_army"]
-    hits, li, lc = roll_units(s, army["infantry"], army["cavalry"], 1 if army["cannon"] else 0)
+    hits, li, lc = roll_units(s, army["infantry"], army["cavalry"], cannon_bonus(army["cannon"]))
     army["infantry"] -= li
     army["cavalry"] -= lc
     return hits
@@ -116,7 +120,7 @@ def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
         s["sejm"][disc] = None  # the Sejm's consent costs a disc (p.8)
     units = pr["units"][seat]
     attacking = units[0] + units[1] > 0
-    bonus = 1 if units[2] else 0
+    bonus = cannon_bonus(units[2])
     hits = roll_player(s, p, seat)
     if c == "yellow" and attacking and s["cossacks"]["ukraine"]:
         hits += roll_cossacks(s, bonus)  # Cossacks fight only the Tatars (p.8)
@@ -156,12 +160,12 @@ def box_defence(s: dict, c: str) -> int:
 
 
 def phase_invasions(s: dict, ev: list) -> None:
-    dice = roll_n(s, 4)
+    dice = roll_n(s, BOARD["enemy_dice"])
     s["last_roll"] = dice
     counts = Counter(dice)
     say(ev, f"{name(s['start'])} rolls for invasions: {', '.join(map(str, dice))}.", "dice", dice=dice)
     broken = None
-    if s["treaty"] and counts[DIE[s["treaty"]]] >= 2:
+    if s["treaty"] and counts[DIE[s["treaty"]]] >= BOARD["treaty_break_dice"]:
         broken = s["treaty"]
         s["treaty"] = None
         say(ev, f"The {broken} enemy breaks its treaty.", "treaty_broken", enemy=broken)
@@ -243,7 +247,7 @@ def arrive(s: dict, p: str, colour: str, n: int, ev: list) -> None:
     pr["influence"] = 0
     # All Polish units there fight together, so any cannon there adds 1 to every roll
     # (p.9 "minden ottani egység", p.8 "Ha a tartományon van ágyú"; D17).
-    bonus = 1 if any(pr["units"][x][2] for x in range(PLAYERS)) else 0
+    bonus = cannon_bonus(any(pr["units"][x][2] for x in range(PLAYERS)))
     hits = 0
     for seat in order_from(s["start"]):
         hits += roll_player(s, p, seat, bonus)

@@ -202,8 +202,74 @@ def test_tatars_tied_first_place_gives_one_vp_each_p13():
 def test_a_province_never_holds_two_enemy_colours_p10():
     """p.10: cubes of another colour cancel the newcomers one for one, so at most one colour
     stands in a province; which colour a hit removes is never a choice."""
-    for seed in range(6):
+    for seed in range(3):  # (check_supplies asserts the same in every random-game test)
         for s, _seat, _action in play_random(seed):
             for p in PROVINCES:
                 colours = [c for c in ENEMIES if s["prov"][p]["enemy"][c]]
                 assert len(colours) <= 1, (seed, p, colours)
+
+
+# Every number the rulebook states, with the page it is on: board.py must use it and say so.
+RULEBOOK_NUMBERS = {
+    ("enemy_strength", "yellow", 1): (7, "p.10"),   # example 1: "7-es alaperő" in round 2
+    ("enemy_strength", "orange", 2): (12, "p.10"),  # example 3: "12-es alaperő" in round 3
+    ("enemy_strength", "orange", 3): (3, "p.10"),   # "az alaperejük 3"
+    ("turks_round4_with_habsburg",): (10, "p.10"),
+    ("turkish_garrison",): (2, "p.11"),
+    ("enemy_vp", "orange"): (5, "p.13"),
+    ("sejm_vp",): (2, "p.13"),
+    ("talers_per_vp",): (5, "p.13"),
+    ("jesuit_cost",): (2, "p.8"),
+    ("jesuit_bonus_all",): (2, "p.8"),
+    ("court_troops", 0, "infantry"): (2, "p.4"),
+    ("court_troops", 0, "cavalry"): (2, "p.4"),
+    ("royal_table", 4): ((8, 2, 1, 1), "p.4"),
+    ("royal_limits", "infantry"): (4, "p.4"),
+    ("royal_limits", "cavalry"): (4, "p.4"),
+    ("royal_limits", "cannon"): (1, "p.4"),
+    ("unit_limits", "infantry"): (4, "p.7"),
+    ("unit_limits", "cavalry"): (3, "p.7"),
+    ("unit_limits", "cannon"): (1, "p.7"),
+    ("unit_cost", "infantry"): (2, "p.7"),
+    ("unit_cost", "cavalry"): (4, "p.7"),
+    ("unit_cost", "cannon"): (6, "p.7"),
+    ("unit_cost", "cossack"): (2, "p.8"),
+    ("hit_on", "infantry"): (5, "p.8"),
+    ("hit_on", "cavalry"): (4, "p.8"),
+    ("cannon_bonus",): (1, "p.8"),
+    ("noble_cubes",): (20, "p.2"),
+    ("discs",): (16, "p.2"),
+    ("stewards",): (8, "p.2"),
+    ("towns",): (2, "p.2"),
+    ("royal_cubes",): (20, "p.2"),
+    ("cossacks",): (2, "p.2"),
+    ("influence_markers",): (10, "p.2"),
+    ("enemy_cubes", "orange"): (25, "p.2"),
+    ("noble_tiles",): ((0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5), "p.2"),
+    ("start_money",): (10, "p.3"),
+    ("start_estates",): (3, "p.3"),
+    ("income_start",): (3, "p.3"),
+    ("minimum_income",): (10, "p.3"),
+    ("steward_bonus",): (2, "p.3"),
+    ("income_min",): (1, "p.12"),
+    ("income_max",): (5, "p.12"),
+    ("habsburg_rise_cubes",): (2, "p.12"),
+    ("town_multiplier",): (3, "p.15"),
+    ("enemy_dice",): (4, "p.5"),
+    ("treaty_extra_cost",): (2, "p.7"),
+    ("treaty_break_dice",): (2, "p.7"),
+    ("estate_cube_cost",): ((1, 2), "p.5"),
+    ("right_of_arms_cubes",): (2, "p.8"),
+    ("town_cubes",): (2, "p.8"),
+}
+
+
+def test_every_number_the_rulebook_states_is_on_the_board_tagged_with_its_page():
+    from backend.engines.gods_playground.board import TAGGED, _plain
+
+    for path, (value, page) in RULEBOOK_NUMBERS.items():
+        node = TAGGED
+        for key in path:
+            node = node[key]
+        assert _plain(node) == value, path
+        assert node["source"] == f"rulebook {page}", path
