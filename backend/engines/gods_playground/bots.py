@@ -107,7 +107,10 @@ def choose_bid(view, legal, me, rng):
 
 def choose_estate(view, legal, me, rng):
     buys = by_type(legal, "buy_estate")
-    safe = [a for a in buys if threat(view, a["province"]) <= 1]
+    first = view["pending"]["bought"][me] == 0
+    # The first estate costs one cube and pays income for the rest of the game: take the
+    # quietest province; later ones (two cubes) only where the border is quiet.
+    safe = [a for a in buys if first or threat(view, a["province"]) <= 2]
     if not safe:
         return {"type": "pass"}
     return min(safe, key=lambda a: (threat(view, a["province"]), rng.random()))

@@ -156,7 +156,11 @@ def strength(s: dict, c: str) -> int:
 
 
 def box_defence(s: dict, c: str) -> int:
-    return sum(s["box"][c]["nobles"]) + s["box"][c]["royal"]
+    """Hit cubes on the box; a Turkish-held Habsburg box also counts two noble cubes, so its
+    two-cube garrison never attacks (p.11 "mintha lenne a Habsburgok dobozán két
+    nemeskocka", p.16 "két török kocka mindig lekötve marad"; D12)."""
+    held = GARRISON if c == "purple" and s["turks_hold_habsburg"] else 0
+    return sum(s["box"][c]["nobles"]) + s["box"][c]["royal"] + held
 
 
 def phase_invasions(s: dict, ev: list) -> None:

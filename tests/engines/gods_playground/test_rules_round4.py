@@ -25,13 +25,15 @@ def test_habsburgs_invade_great_poland_in_round_four_p2_p10():
 
 def test_turkish_habsburg_box_attacks_with_turks_and_raids_along_purple_arrows_p10():
     """p.10: in round 4 the Turks holding the Habsburg box are the Habsburgs: the box attacks
-    Great Poland with Turkish cubes (10 + garrison) and the purple arrows count as orange."""
+    Great Poland with Turkish cubes and the purple arrows count as orange. Its strength is
+    10 plus the garrison (12, p.16), but "két török kocka mindig lekötve marad" (p.16): the
+    box counts two noble cubes, as in the raids (p.11), so the garrison never attacks (D12)."""
     s = held_borders(4, dice=[6, 6, 6, 6])
     s["turks_on_habsburg"], s["turks_hold_habsburg"] = 2, True
     s["box"]["purple"]["royal"] = 0
-    s["box"]["purple"]["nobles"] = [5, 5, 0]
+    s["box"]["purple"]["nobles"] = [4, 4, 0]
     war.phase_invasions(s, [])
-    assert s["prov"]["great_poland"]["enemy"]["orange"] == 12 - 10
+    assert s["prov"]["great_poland"]["enemy"]["orange"] == 12 - 8 - 2
     war.phase_raids(s, [])
     assert s["prov"]["prussia"]["enemy"]["orange"] == 2 and s["prov"]["little_poland"]["enemy"]["orange"] == 2
     assert s["turks_on_habsburg"] == 2  # the garrison does not march again in round 4 (D16)
