@@ -93,7 +93,22 @@ def test_three_players_play_a_whole_match_while_a_fourth_watches(browser, live_s
         watcher.page.wait_for_selector("[data-testid=table]")
         assert watcher.page.locator("[data-testid=hand]").count() == 0
 
+        def dom_shows_only_own_view():
+            # Each page's cards are exactly what its own latest view holds: its hand, and backs for others' face-down cards.
+            for c in players:
+                # One atomic read of the page, compared with the message of the version it shows.
+                dom = c.page.evaluate("""() => ({
+                  version: Number(document.querySelector('[data-testid=table]').dataset.version),
+                  hand: [...document.querySelectorAll('[data-testid=hand-card]')].map((e) => e.dataset.card),
+                  backs: document.querySelectorAll('[data-testid=line] [data-card=back]').length })""")
+                view = next(m["view"] for m in reversed(c.states()) if m["version"] == dom["version"])
+                assert dom["hand"] == (view["hand"] or []), (c.name, dom, view["hand"])
+                hidden = sum(1 for line in (view["battle"] or {}).get("lines", []) for card in line["cards"] if "card" not in card)
+                assert dom["backs"] == hidden
+
         def mid_match(n):
+            if n % 10 == 0:
+                dom_shows_only_own_view()
             if n == 8:
                 alice.page.screenshot(path=str(screenshots / "table-phone.png"))
                 alice.page.screenshot(path=str(screenshots / "table-phone-full.png"), full_page=True)
