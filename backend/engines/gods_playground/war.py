@@ -93,8 +93,8 @@ def legal_campaigns(s: dict, seat: int) -> list:
         pr = s["prov"][HOME[c]]
         if pr["nobles"][seat] < 1:
             continue
-        if s["treaty"] == c and pr["enemy"][box_attackers(s, c)] == 0:
-            continue  # a treaty partner can only be fought where its cubes stand (p.7-8)
+        if s["treaty"] == c and enemies_in(pr) == 0:
+            continue  # with a treaty only enemy cubes in the province can be fought (p.7-8)
         if pr["units"][seat][0] + pr["units"][seat][1] > 0:
             out.append({"type": "campaign", "enemy": c, "royal": False})
         # The royal army for one Sejm disc of the seat's choosing (p.8, p.7).

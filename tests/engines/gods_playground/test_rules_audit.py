@@ -273,3 +273,57 @@ def test_every_number_the_rulebook_states_is_on_the_board_tagged_with_its_page()
             node = node[key]
         assert _plain(node) == value, path
         assert node["source"] == f"rulebook {page}", path
+
+
+def test_campaign_example_continued_p8():
+    """p.8, the second half of the example: "A kék és a fehér játékos újra támad ... A kék egy,
+    a fehér játékos két találatot ér el. Ezután már egyikük sem indíthat hadjáratot ebből a
+    tartományból" (no cube left there); red attacks the Turks again, scores two hits but loses
+    an infantry and a cavalry, then spends his last cube on a final campaign and one hit."""
+    dice = [3, 4, 2, 5, 3,  # blue: infantry, 2 cavalry, 2 Cossacks -> 2 hits
+            1, 4, 5, 3, 2,  # red: 3 infantry, 2 cavalry, +1 cannon -> 3 hits, an infantry lost
+            5, 2, 3, 1, 2,  # white: 2 infantry, cavalry, 2 Cossacks -> 1 hit, a Cossack lost
+            2, 4, 3, 2,     # blue again: infantry, 2 cavalry, the Cossack left -> 1 hit
+            1, 5, 1, 4,     # red again: 2 infantry, 2 cavalry (+1) -> 2 hits, 2 units lost
+            6, 5, 2, 3,     # white again: 2 infantry, cavalry, Cossack -> 2 hits
+            3, 4]           # red's last: infantry, cavalry (+1) -> 1 hit
+    s = blank(round_=2, start=BLUE, dice=dice)
+    s["phase"] = "campaigns"
+    war.phase_campaigns(s, [])
+    nobles(s, "ukraine", [2, 2, 0])
+    nobles(s, "little_poland", [0, 0, 3])
+    units(s, "ukraine", BLUE, infantry=1, cavalry=2)
+    units(s, "ukraine", WHITE, infantry=2, cavalry=1)
+    units(s, "little_poland", RED, infantry=3, cavalry=2, cannon=1)
+    s["cossacks"] = {"box": 0, "ukraine": 2, "tatars": 0}
+    enemy(s, "little_poland", orange=1)
+    tatars = {"type": "campaign", "enemy": "yellow", "royal": False}
+    turks = {"type": "campaign", "enemy": "orange", "royal": False}
+    for seat, action in [(BLUE, tatars), (RED, turks), (WHITE, tatars),
+                         (BLUE, tatars), (RED, turks), (WHITE, tatars)]:
+        s = act(s, seat, action)
+    assert ENGINE.legal_actions(s, BLUE) == [{"type": "pass"}]  # no cube left in Ukraine
+    s = act(s, BLUE, {"type": "pass"})
+    s = act(s, RED, turks)
+    assert ENGINE.legal_actions(s, WHITE) == [{"type": "pass"}]
+    assert s["box"]["yellow"]["nobles"] == [3, 3, 0]
+    assert s["box"]["orange"]["nobles"] == [0, 0, 5]
+    assert s["prov"]["little_poland"]["units"][RED] == [1, 1, 1]
+    assert s["prov"]["little_poland"]["nobles"][RED] == 0 and s["dice_queue"] == []
+
+
+def test_a_treaty_partners_province_can_still_be_cleared_of_any_enemy_cubes_p8():
+    """p.8: "Ha a hadjárat kiindulási tartományán van ellenségkocka először azt, azokat kell
+    támadni ... A tartományon lévő ellenségkocka akkor is támadható, ha amúgy egyezség van
+    kötve az adott ellenséggel" - with a treaty with the Tatars, Russian raiders standing in
+    Ukraine can still be attacked from there; no hit reaches the Tatar box."""
+    s = blank(round_=2, start=BLUE, dice=[5, 5])
+    s["phase"] = "campaigns"
+    war.phase_campaigns(s, [])
+    s["treaty"] = "yellow"
+    nobles(s, "ukraine", [0, 1, 0])
+    units(s, "ukraine", BLUE, infantry=2)
+    enemy(s, "ukraine", green=1)
+    s = act(s, BLUE, {"type": "campaign", "enemy": "yellow", "royal": False})
+    assert s["prov"]["ukraine"]["enemy"]["green"] == 0
+    assert s["box"]["yellow"]["nobles"] == [0, 0, 0]
