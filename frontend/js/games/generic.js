@@ -1,16 +1,29 @@
-// Fallback table for a game without its own screen: the view and the legal actions as buttons.
+// Fallback table for a game without its own screen yet: whose move it is, the
+// legal actions as labelled buttons, the log and the result. The raw view is
+// kept behind a disclosure for players who want every detail.
 import { html } from "../lib.js";
-import { Notice } from "../ui.js";
+import { Notice, SeatDot, seatName } from "../ui.js";
 import { describeAction } from "./actions.js";
+import { withNames } from "./condottiere/parts.js";
 
-export function GenericTable({ view, legal, send, pending, rejection, clearRejection, log, version }) {
-  return html`<div class="generic-table" data-version=${version}>
+export function GenericTable({ match, view, legal, send, pending, rejection, clearRejection, log, version, connected }) {
+  const names = (s) => seatName(match, s);
+  const result = (view && view.result) || (match && match.result);
+  const movers = (view && view.to_move) || [];
+  const busy = pending || !connected;
+  return html`<div class="generic-table" data-testid="table" data-version=${version} data-my-turn=${legal.length ? "yes" : "no"}>
+    <div class=${"status" + (legal.length ? " status-mine" : "")} role="status" aria-live="polite">
+      ${result ? "The game is over." : legal.length ? "Your move." : movers.length ? `Waiting for ${movers.map(names).join(", ")}.` : "Waiting…"}
+    </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
-    <section class="panel"><h2>Your moves</h2>
-      ${legal.length ? html`<div class="chips">${legal.map((a) => html`<button type="button" class="btn" disabled=${pending}
-          onClick=${() => send(a)}>${describeAction(a)}</button>`)}</div>` : html`<p class="muted">Nothing to do right now.</p>`}
-    </section>
-    <section class="panel"><h2>Table</h2><pre class="view-dump">${JSON.stringify(view, null, 2)}</pre></section>
-    <section class="panel"><h2>Log</h2><ol class="log">${log.map((e) => html`<li>${e.text}</li>`)}</ol></section>
+    ${result && html`<section class="result card" data-testid="result"><h2>${(result.winners || []).map(names).join(" and ") || "No winner"}</h2>
+      <ol class="scores">${(result.scores || []).map((sc, s) => html`<li><${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${sc}</strong></li>`)}</ol>
+      <div class="actions"><a class="btn btn-primary" href="/">Back to the lobbies</a></div></section>`}
+    ${legal.length > 0 && html`<section class="panel"><h2>Your moves</h2>
+      <div class="chips">${legal.map((a) => html`<button type="button" class="btn" disabled=${busy}
+        onClick=${() => send(a)}>${describeAction(a)}</button>`)}</div></section>`}
+    <section class="panel"><h2>Log</h2>
+      <ol class="log">${log.map((e) => html`<li>${withNames(e.text, names)}</li>`)}</ol></section>
+    <details class="panel"><summary>Everything you can see</summary><pre class="view-dump">${JSON.stringify(view, null, 2)}</pre></details>
   </div>`;
 }
