@@ -31,6 +31,23 @@ log = logging.getLogger(__name__)
 _background: set[asyncio.Task] = set()  # strong references so tasks are not collected mid-flight
 _bot_turns: set[tuple[int, int]] = set()  # (match id, version) with a bot move pending here
 _loading: dict[int, asyncio.Task] = {}
+# Consumers of each match connected to this process.  They hear of a version
+# committed here directly, without waiting for the channel layer round trip;
+# the group message still goes out for other processes (and is then ignored
+# here as already sent).
+_local: dict[int, set] = {}
+
+
+def register(match_id: int, consumer) -> None:
+    _local.setdefault(match_id, set()).add(consumer)
+
+
+def unregister(match_id: int, consumer) -> None:
+    consumers = _local.get(match_id)
+    if consumers is not None:
+        consumers.discard(consumer)
+        if not consumers:
+            del _local[match_id]
 
 
 def _db(func):
@@ -81,6 +98,8 @@ def announce_threadsafe(info: MatchInfo, snapshot: Snapshot, events: dict) -> No
 
 
 def _announce(info: MatchInfo, snapshot: Snapshot) -> None:
+    for consumer in tuple(_local.get(info.id, ())):
+        consumer.version_committed(snapshot.version)
     _spawn(_publish(info.id, snapshot.version))
     schedule_bots(info, snapshot)
 

@@ -8,10 +8,12 @@ events since its last message that its seat may see.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.consumer import get_handler_name
 from django.conf import settings
 
 from .. import live
@@ -50,6 +52,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
     sent_version = -1
     joined = False
 
+    async def dispatch(self, message):
+        # Channels would hop to the DB thread before every message to close
+        # stale connections (aclose_old_connections): 5 thread hops per action
+        # for a 4-viewer match.  This consumer touches the database only via
+        # live._db, whose DatabaseSyncToAsync already does that in its thread.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     # ---- lifecycle -----------------------------------------------------------
     async def connect(self):
         self.match_id = int(self.scope["url_route"]["kwargs"]["match_id"])
@@ -66,8 +78,10 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 return await self._refuse("unauthenticated", "Log in to watch this private match.")
             return await self._refuse("forbidden", "This match is private.")
         self.info, self.seat, self.engine = info, seat, info.engine
+        self.push_lock = asyncio.Lock()
         # Join before reading the snapshot so no later version can slip past.
         await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
+        live.register(self.match_id, self)
         self.joined = True
         await self.accept()
         snapshot = await live.snapshot(self.match_id)
@@ -87,6 +101,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, close_code):
         if self.joined:
+            live.unregister(self.match_id, self)
             group = group_name(self.match_id)
             await self.channel_layer.group_send(group, {"type": "presence.leave", "channel": self.channel_name})
             await self.channel_layer.group_discard(group, self.channel_name)
@@ -135,11 +150,16 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # A resend of an applied action is answered with the current state.
         await self._push(applied.snapshot, force=applied.duplicate)
 
-    # ---- from the channel layer ----------------------------------------------
+    # ---- from the channel layer (or straight from this process) ---------------
     async def match_version(self, event):
         version = event["version"]
         if version > self.sent_version:
             await self._push(await live.snapshot(self.match_id, version))
+
+    def version_committed(self, version: int) -> None:
+        """Called by live when this process committed `version` of the match."""
+        if version > self.sent_version:
+            live._spawn(self.match_version({"version": version}))
 
     async def presence_join(self, event):
         if event["channel"] != self.channel_name:
@@ -159,6 +179,12 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     # ---- to the client ---------------------------------------------------------
     async def _push(self, snapshot, force: bool = False):
+        # Pushes come from this consumer's own messages and from in-process
+        # notifications; the lock keeps versions in order and each sent once.
+        async with self.push_lock:
+            await self._push_locked(snapshot, force)
+
+    async def _push_locked(self, snapshot, force: bool):
         if snapshot.version <= self.sent_version and not force:
             return
         if snapshot.version > self.sent_version:

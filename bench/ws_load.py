@@ -1,0 +1,353 @@
+"""Load benchmark of live play: Daphne + PostgreSQL + Redis, as deployed.
+
+Opens M concurrent Condottiere matches, each with 3 players and 1 spectator
+connected over real WebSockets, and drives them:
+
+  paced      each match acts about once a second (live play)
+  saturated  every client acts the moment it may
+
+and prints actions/s, latency from an action's send until all 4 clients of
+its match hold the new version (p50/p95/p99/max), lost and duplicated
+updates, statements per action (from PostgreSQL's table statistics) and the
+Daphne process's CPU ms per action.
+
+    .venv/bin/python bench/ws_load.py --mode paced --matches 200
+    .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --layer core
+
+Needs PostgreSQL and Redis on 127.0.0.1 (the database is created and
+migrated if missing).  Run it alone: it uses every core of the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+LAYERS = {
+    "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
+    "core": "channels_redis.core.RedisChannelLayer",
+}
+MERCENARY = {"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6, "m10": 10}
+
+
+def choose(legal: list[dict], rng: random.Random) -> dict:
+    """A quick player: strongest mercenary, else anything (ends battles briskly)."""
+    mercenaries = [a for a in legal if a["type"] == "play" and a.get("card") in MERCENARY and "take" not in a]
+    if mercenaries and rng.random() < 0.8:
+        return max(mercenaries, key=lambda a: MERCENARY[a["card"]])
+    return rng.choice(legal)
+
+
+# ---- server side ---------------------------------------------------------------
+def server_env(args) -> dict:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=args.db_url, REDIS_URL=args.redis_url, CHANNEL_LAYER_BACKEND=LAYERS[args.layer],
+        DJANGO_DEBUG="0", LOG_LEVEL="WARNING", BOT_DELAY="0", DB_CONN_MAX_AGE="600",
+        MATCH_WS_RATE="1000", MATCH_WS_BURST="1000", PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+def prepare_database(env: dict, db_url: str) -> None:
+    name = db_url.rsplit("/", 1)[1]
+    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], capture_output=True)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+
+
+def create_matches(m: int, seed: int) -> list[dict]:
+    """M matches of 3 fresh users each (no password hashing: token auth only)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from rest_framework.authtoken.models import Token
+
+    from backend.matches.services import create_match
+
+    User = get_user_model()
+    run = uuid.uuid4().hex[:8]
+    unusable = make_password(None)
+    users = User.objects.bulk_create(User(username=f"b{run}-{i}", password=unusable) for i in range(3 * m))
+    tokens = Token.objects.bulk_create(Token(user=u, key=Token.generate_key()) for u in users)
+    out = []
+    for i in range(m):
+        match = create_match("condottiere", {"points": True, "points_target": 200},
+                             users[3 * i:3 * i + 3], seed + i, True)
+        out.append({"id": match.pk, "tokens": [t.key for t in tokens[3 * i:3 * i + 3]]})
+    return out
+
+
+def table_statements(db_url: str) -> int:
+    """Statements that touched the match tables so far (index/sequential scans
+    plus inserted log rows), from pg_stat_user_tables."""
+    import psycopg
+
+    with psycopg.connect(db_url) as conn:
+        row = conn.execute(
+            "SELECT coalesce(sum(coalesce(seq_scan,0) + coalesce(idx_scan,0)), 0) + coalesce(sum(n_tup_ins) "
+            "FILTER (WHERE relname = 'matches_actionlog'), 0) FROM pg_stat_user_tables "
+            "WHERE relname IN ('matches_match', 'matches_actionlog', 'matches_matchseat')"
+        ).fetchone()
+        return int(row[0])
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+DAPHNE_LOG = Path("/tmp/ws_load_daphne.log")
+
+
+async def start_daphne(env: dict, port: int, profile: str | None = None) -> subprocess.Popen:
+    argv = ["-b", "127.0.0.1", "-p", str(port), "backend.asgi:application"]
+    if profile:
+        code = ("import cProfile, sys; from daphne.cli import CommandLineInterface; "
+                f"sys.argv = ['daphne'] + {argv!r}; "
+                f"cProfile.run('CommandLineInterface.entrypoint()', {profile!r})")
+        command = [sys.executable, "-c", code]
+    else:
+        command = [str(Path(sys.executable).with_name("daphne"))] + argv
+    log = DAPHNE_LOG.open("w")
+    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
+    for _ in range(300):
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise SystemExit(DAPHNE_LOG.read_text()[-3000:])
+            await asyncio.sleep(0.1)
+    raise SystemExit("daphne did not start")
+
+
+# ---- load generator ---------------------------------------------------------------
+class Stats:
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.sent = self.applied = self.stale = self.other_errors = 0
+        self.duplicates = 0
+        self.measuring = False
+
+
+class MatchDriver:
+    """One match: 3 seats + 1 spectator; measures each version's spread."""
+
+    def __init__(self, match: dict, args, stats: Stats, rng: random.Random):
+        self.id, self.tokens, self.args, self.stats, self.rng = match["id"], match["tokens"], args, stats, rng
+        self.clients: list = []
+        self.versions: list[int] = [-1] * 4
+        self.pending: dict[int, list] = {}  # target version -> [send time, clients holding it]
+        self.next_send = 0.0
+        self.latest = 0
+        self.stop = False
+
+    async def connect(self, port: int) -> None:
+        from backend.matches.client import WebSocket
+
+        for token in self.tokens + [None]:
+            path = f"/ws/matches/{self.id}/" + (f"?token={token}" if token else "")
+            self.clients.append(await WebSocket.connect("127.0.0.1", port, path))
+
+    async def run(self, index: int, start: float) -> None:
+        self.next_send = start + (self.rng.random() if self.args.mode == "paced" else 0)
+        await asyncio.gather(*(self._listen(i) for i in range(4)))
+
+    async def _listen(self, i: int) -> None:
+        from backend.matches.client import ConnectionClosed
+
+        ws = self.clients[i]
+        try:
+            while True:
+                message = json.loads(await ws.recv())
+                kind = message["type"]
+                if kind == "state":
+                    await self._on_state(i, message)
+                elif kind == "error":
+                    if message["code"] == "stale_version":
+                        self.stats.stale += 1
+                    else:
+                        self.stats.other_errors += 1
+                        print("error:", message, file=sys.stderr)
+        except (ConnectionClosed, asyncio.CancelledError):
+            return
+
+    async def _on_state(self, i: int, message: dict) -> None:
+        now = time.perf_counter()
+        version = message["version"]
+        if version <= self.versions[i]:
+            self.stats.duplicates += 1
+        self.versions[i] = max(self.versions[i], version)
+        self.latest = max(self.latest, version)
+        for target in [t for t in self.pending if t <= version]:
+            entry = self.pending[target]
+            entry[1].add(i)
+            if len(entry[1]) == 4:
+                del self.pending[target]
+                if entry[2]:
+                    self.stats.latencies.append(now - entry[0])
+                self.stats.applied += 1
+        legal = message["legal_actions"]
+        if legal and not self.stop and message["status"] == "active":
+            await self._act(i, version, legal)
+
+    async def _act(self, i: int, version: int, legal: list) -> None:
+        if self.args.mode == "paced":
+            delay = self.next_send - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if self.latest != version or self.stop:
+                return  # someone else moved meanwhile; a newer state is coming
+            self.next_send = max(self.next_send + 1.0, time.perf_counter() + 0.5)
+        target = version + 1
+        if target not in self.pending:
+            self.pending[target] = [time.perf_counter(), set(), self.stats.measuring]
+        self.stats.sent += 1
+        await self.clients[i].send(json.dumps({"type": "action", "version": version, "id": uuid.uuid4().hex,
+                                               "action": choose(legal, self.rng)}))
+
+
+async def drive(args, matches: list[dict], port: int, server: subprocess.Popen) -> dict:
+    stats = Stats()
+    rng = random.Random(args.seed)
+    drivers = [MatchDriver(m, args, stats, random.Random(rng.random())) for m in matches]
+    t0 = time.perf_counter()
+    for chunk in range(0, len(drivers), 50):
+        await asyncio.gather(*(d.connect(port) for d in drivers[chunk:chunk + 50]))
+    connect_s = time.perf_counter() - t0
+    start = time.perf_counter()
+    tasks = [asyncio.create_task(d.run(i, start)) for i, d in enumerate(drivers)]
+    await asyncio.sleep(args.warmup)
+    stats.measuring = True
+    statements0, cpu0, applied0 = table_statements(args.db_url), cpu_seconds(server.pid), stats.applied
+    own0 = sum(os.times()[:2])
+    t1 = time.perf_counter()
+    await asyncio.sleep(args.seconds)
+    elapsed = time.perf_counter() - t1
+    applied, cpu1 = stats.applied - applied0, cpu_seconds(server.pid)
+    if os.environ.get("WS_LOAD_SIGUSR1"):
+        server.send_signal(signal.SIGUSR1)
+    own = sum(os.times()[:2]) - own0
+    stats.measuring = False
+    for d in drivers:
+        d.stop = True
+    await asyncio.sleep(3)  # let the last actions reach everyone
+    lost = sum(len(d.pending) for d in drivers)
+    behind = sum(1 for d in drivers for v in d.versions if v != max(d.versions))
+    for d in drivers:
+        for ws in d.clients:
+            await ws.close()
+    for task in tasks:
+        task.cancel()
+    await asyncio.sleep(11)  # PostgreSQL flushes idle backends' table statistics within 10 s
+    statements = table_statements(args.db_url) - statements0
+    lat = sorted(stats.latencies)
+
+    def pct(p):
+        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+
+    return {
+        "connect_s": connect_s, "actions": applied, "actions_per_s": applied / elapsed,
+        "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99), "max_ms": 1000 * lat[-1] if lat else 0,
+        "mean_ms": 1000 * statistics.fmean(lat) if lat else 0,
+        "lost": lost, "clients_behind": behind, "duplicates": stats.duplicates,
+        "stale": stats.stale, "errors": stats.other_errors,
+        "statements_per_action": statements / max(1, applied),
+        "server_cpu_ms_per_action": 1000 * (cpu1 - cpu0) / max(1, applied),
+        "server_cpu_share": (cpu1 - cpu0) / elapsed,
+        "generator_cpu_share": own / elapsed,
+        "match_ids": [m["id"] for m in matches],
+    }
+
+
+def verify_log(match_ids: list[int]) -> tuple[int, int]:
+    """(matches whose log is not exactly versions 1..N, actions stored)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT m.id, m.version, count(l.id), coalesce(max(l.version), 0), count(DISTINCT l.version) "
+            "FROM matches_match m LEFT JOIN matches_actionlog l ON l.match_id = m.id WHERE m.id = ANY(%s) "
+            "GROUP BY m.id, m.version", [match_ids])
+        rows = cursor.fetchall()
+    bad = sum(1 for _, v, n, top, distinct in rows if not (v == n == top == distinct))
+    return bad, sum(r[1] for r in rows)
+
+
+async def main_async(args) -> None:
+    env = server_env(args)
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "CHANNEL_LAYER_BACKEND", "DJANGO_DEBUG")})
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "backend.settings")
+    prepare_database(env, args.db_url)
+    import django
+
+    django.setup()
+    matches = await asyncio.to_thread(create_matches, args.matches, args.seed)
+    port = free_port()
+    server = await start_daphne(env, port, args.profile)
+    try:
+        result = await drive(args, matches, port, server)
+    except Exception:
+        print(DAPHNE_LOG.read_text()[-3000:], file=sys.stderr)
+        raise
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    bad, stored = await asyncio.to_thread(verify_log, result.pop("match_ids"))
+    print(f"mode={args.mode} M={args.matches} layer={args.layer} seconds={args.seconds}")
+    print(f"  actions/s        {result['actions_per_s']:.0f}  ({result['actions']} actions measured)")
+    print(f"  latency ms       p50 {result['p50_ms']:.1f}  p95 {result['p95_ms']:.1f}  "
+          f"p99 {result['p99_ms']:.1f}  max {result['max_ms']:.1f}  (send -> all 4 clients hold it)")
+    print(f"  lost updates     {result['lost']}  (actions some client never saw; clients behind at end: "
+          f"{result['clients_behind']})")
+    print(f"  duplicated       {result['duplicates']}  (a version delivered twice); log gaps/doubles in "
+          f"{bad} matches; {stored} actions stored")
+    print(f"  stale_version    {result['stale']}  (simultaneous choices losing the race); other errors "
+          f"{result['errors']}")
+    print(f"  statements/action {result['statements_per_action']:.2f}  (pg_stat_user_tables)")
+    print(f"  server CPU       {result['server_cpu_ms_per_action']:.2f} ms/action  "
+          f"({100 * result['server_cpu_share']:.0f}% of a core; load generator "
+          f"{100 * result['generator_cpu_share']:.0f}%)")
+    print(f"  connect          {result['connect_s']:.1f} s for {4 * args.matches} sockets")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mode", choices=["paced", "saturated"], default="paced")
+    parser.add_argument("--matches", "-m", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--warmup", type=float, default=3)
+    parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
+    parser.add_argument("--db-url", default="postgres://postgres@127.0.0.1:5432/helper4_bench")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", metavar="FILE", help="run Daphne under cProfile, stats to FILE")
+    args = parser.parse_args()
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
