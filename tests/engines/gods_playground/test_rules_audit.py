@@ -327,3 +327,48 @@ def test_a_treaty_partners_province_can_still_be_cleared_of_any_enemy_cubes_p8()
     s = act(s, BLUE, {"type": "campaign", "enemy": "yellow", "royal": False})
     assert s["prov"]["ukraine"]["enemy"]["green"] == 0
     assert s["box"]["yellow"]["nobles"] == [0, 0, 0]
+
+
+def test_estates_may_be_bought_where_enemy_cubes_stand_and_later_ones_cost_two_p5():
+    """p.5: "Olyan tartományban vásárolhattok birtokot, amelyen van ellenségkocka"; blue in
+    the example "Az utolsó két nemeskockáját levéve még egy birtokot vásárolhatna itt" - with
+    two cubes left he may buy a third estate."""
+    s = blank(round_=1, start=BLUE)
+    s["phase"] = "estate_purchase"
+    early.phase_estate_purchase(s, [])
+    enemy(s, "ukraine", yellow=2)
+    nobles(s, "ukraine", [0, 5, 0])
+    for _ in range(3):
+        assert {"type": "buy_estate", "province": "ukraine"} in ENGINE.legal_actions(s, BLUE)
+        s = act(s, BLUE, {"type": "buy_estate", "province": "ukraine"})
+        s["pending"]["turn"] = BLUE  # the others have nothing to buy with
+    assert s["prov"]["ukraine"]["nobles"][BLUE] == 0
+    assert s["prov"]["ukraine"]["estates"][:3] == [BLUE, BLUE, BLUE]
+
+
+def test_the_royal_army_cannot_attack_influence_markers_p12():
+    """p.12: "A királyi sereggel nem támadhatók a Habsburgok befolyásjelzői"; the Habsburg
+    box is a target only with Turkish cubes on it."""
+    s = _counterattack(round_=2, start=WHITE)
+    s["prov"]["great_poland"]["influence"] = 3
+    s["influence"] = 2
+    assert war.legal_counterattack(s, WHITE) == [{"type": "pass"}]
+    s["turks_on_habsburg"] = 1
+    assert war.legal_counterattack(s, WHITE) == [{"type": "counterattack", "target": "habsburg"}, {"type": "pass"}]
+
+
+def test_cossacks_join_a_campaign_only_with_the_players_own_troops_p8():
+    """p.8: the Cossacks take part "ha ... a játékosnak van legalább egy támadó gyalogosa vagy
+    lovasa" - a campaign of the royal army alone leaves them at home."""
+    s = blank(round_=2, start=BLUE, dice=[5])  # the royal infantry's roll, nothing more
+    s["phase"] = "campaigns"
+    war.phase_campaigns(s, [])
+    s["royal_army"] = {"infantry": 1, "cavalry": 0, "cannon": 0}
+    s["cossacks"] = {"box": 0, "ukraine": 2, "tatars": 0}
+    nobles(s, "ukraine", [0, 1, 0])
+    s["sejm"]["prussia"] = BLUE
+    rng = s["rng"]
+    s = act(s, BLUE, {"type": "campaign", "enemy": "yellow", "royal": True, "disc": "prussia"})
+    assert s["box"]["yellow"]["royal"] == 1 and s["box"]["yellow"]["nobles"] == [0, 0, 0]
+    # One die only (the scripted one): the Cossacks never rolled.
+    assert s["dice_queue"] == [] and s["rng"] == rng and s["cossacks"]["ukraine"] == 2
