@@ -57,3 +57,34 @@ def test_rules_doc_lists_every_provisional_value():
     text = DOC.read_text(encoding="utf-8")
     missing = [p for p in provisional_values() if p not in text]
     assert not missing, missing
+
+
+def test_events_of_a_move_never_depend_on_another_seats_secret():
+    """Hidden information at event level: the same move in two states that differ only in a
+    secret of another seat (tiles before the reveal, a sealed bid) sends every other viewer
+    byte-identical events, as long as the move does not itself reveal the secrets."""
+    from backend.engines.base import canonical
+
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(3):
+        for s, seat, action in play_random(seed):
+            if seat is None or not s["pending"] or s["pending"]["kind"] not in ("nobles", "bid"):
+                continue
+            after, _ = ENGINE.step(s, seat, action)
+            if after["pending"] is None or after["pending"]["kind"] != s["pending"]["kind"] or (
+                    s["pending"]["kind"] == "bid" and after["pending"]["bids"] != s["pending"]["bids"]
+                    and all(after["pending"]["bids"][x] is None for x in after["pending"]["seats"])):
+                continue  # this move completed the placements or the bids: a reveal follows
+            for changed, may_notice in gods_playground_perturb(s, rng):
+                if seat in may_notice or not may_notice:
+                    continue
+                _, ev_a = ENGINE.step(s, seat, action)
+                _, ev_b = ENGINE.step(changed, seat, action)
+                for viewer in [None, 0, 1, 2]:
+                    if viewer in may_notice:
+                        continue
+                    assert canonical(ENGINE.visible_events(ev_a, viewer)) == canonical(
+                        ENGINE.visible_events(ev_b, viewer)), (seed, viewer)
+                    compared += 1
+    assert compared > 200
