@@ -110,6 +110,8 @@ def test_three_players_play_a_whole_match_while_a_fourth_watches(browser, live_s
             if n % 10 == 0:
                 dom_shows_only_own_view()
             if n == 8:
+                assert alice.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                assert bob.page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
                 alice.page.screenshot(path=str(screenshots / "table-phone.png"))
                 alice.page.screenshot(path=str(screenshots / "table-phone-full.png"), full_page=True)
                 bob.page.screenshot(path=str(screenshots / "table-desktop.png"))

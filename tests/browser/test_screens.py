@@ -15,7 +15,9 @@ pytestmark = pytest.mark.browser
 _SMALL_TARGETS_JS = """() => {
   const out = [];
   for (const el of document.querySelectorAll('button, a[href], input, select, [role=button]')) {
-    const r = el.getBoundingClientRect();
+    // A checkbox or radio is tapped through its whole label.
+    const box = el.matches('input[type=checkbox], input[type=radio]') && el.closest('label') ? el.closest('label') : el;
+    const r = box.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
     if (el.classList.contains('skip')) continue;   // the skip link is off-screen until focused
     if (r.width < 43.5 || r.height < 43.5) out.push(`${el.tagName} ${el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30)} ${Math.round(r.width)}x${Math.round(r.height)}`);
@@ -81,6 +83,10 @@ def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live
     me = Client(browser, live_server_url, PHONE, color_scheme="dark")
     try:
         me.signup("phone")
+        for path, ready in (("/", "text=Open lobbies"), ("/matches", "[role=tablist]"), ("/lobbies/new", "[data-testid=seat-count]")):
+            me.goto(path)
+            me.page.wait_for_selector(ready)
+            _assert_fits_phone(me, path)
         _start_against_bots(me)
         _assert_fits_phone(me, "table")
         _keyboard_move(me)

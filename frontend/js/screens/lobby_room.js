@@ -60,8 +60,7 @@ export function LobbyRoomScreen({ params, query, user }) {
   return html`<${Page} title=${`${gameName(games, lobby.game)} lobby`}>
     ${!refused && html`<${ConnectionBanner} status=${status} />`}
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
-      <p class="muted">Hosted by <strong>${lobby.host.username}</strong> · ${lobby.private ? "private" : "public"} ·
-        ${filled}/${lobby.num_seats} seats${optionSummary(game, lobby.options) ? " · " + optionSummary(game, lobby.options) : ""}</p>
+      <p class="muted">Hosted by <strong>${lobby.host.username}</strong> · ${lobby.private ? "private" : "public"} · ${filled}/${lobby.num_seats} seats${optionSummary(game, lobby.options) ? " · " + optionSummary(game, lobby.options) : ""}</p>
       ${lobby.status === "closed" && html`<${Notice} kind="info">This lobby was closed by its host.<//>`}
       <ol class="seats" aria-label="Seats">
         ${lobby.seats.map((s) => html`<li class=${"seat" + (s.user || s.bot ? " taken" : "")} data-testid="seat">
@@ -85,6 +84,8 @@ export function LobbyRoomScreen({ params, query, user }) {
       ${invite && html`<div class="invite"><label class="field"><span>Invite link</span>
         <input readonly value=${invite} data-testid="invite-link" onFocus=${(e) => e.target.select()} /></label>
         <button type="button" class="btn" onClick=${copy}>${copied ? "Copied" : "Copy"}</button></div>`}
+      ${!isHost && lobby.status === "open" && html`<p class="waiting" role="status"><span class="spinner-dot" aria-hidden="true"></span>
+        ${full ? `Waiting for ${lobby.host.username} to start the game…` : `Waiting for ${lobby.num_seats - filled} more player${lobby.num_seats - filled > 1 ? "s" : ""}…`}</p>`}
       <${Notice} onClose=${() => setError("")}>${error}<//>
       <div class="actions">
         ${!mySeat && lobby.status === "open" && !full && html`<button type="button" class="btn btn-primary" data-testid="join"

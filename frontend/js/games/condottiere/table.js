@@ -26,7 +26,8 @@ function statusText(view, me, names, groups) {
       : `Battle${where ? " for " + where : ""}: ${who} to play.`;
     case "legate": return mine ? "Place the papal legate on a free region, or keep it off the board." : `${who} is placing the papal legate.`;
     case "discard_hand":
-      if (!mine) return "Battle over: waiting for the others to decide about their hands.";
+      if (!mine) return me == null ? "Battle over: the players decide whether to discard their hands."
+        : "Battle over: waiting for the others to decide about their hands.";
       return groups.discard_hand ? "You hold no mercenary: discard your hand, or keep it?" : "Battle over: continue when you are ready.";
     case "keep": return mine ? "End of the round: keep up to two of your cards." : `${who} is choosing which cards to keep.`;
     case "over": return "The game is over.";
