@@ -109,6 +109,16 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def main_thread_cpu_seconds(pid: int) -> float:
+    """CPU of Daphne's event-loop thread alone (the rest is DB worker threads)."""
+    return cpu_seconds(pid) if not Path(f"/proc/{pid}/task/{pid}/stat").exists() else _task_cpu(pid, pid)
+
+
+def _task_cpu(pid: int, tid: int) -> float:
+    fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -241,6 +251,7 @@ async def drive(args, matches: list[dict], port: int, server: subprocess.Popen) 
     stats.measuring = True
     statements0, cpu0, applied0 = table_statements(args.db_url), cpu_seconds(server.pid), stats.applied
     own0 = sum(os.times()[:2])
+    main0 = main_thread_cpu_seconds(server.pid)
     t1 = time.perf_counter()
     await asyncio.sleep(args.seconds)
     elapsed = time.perf_counter() - t1
@@ -248,6 +259,7 @@ async def drive(args, matches: list[dict], port: int, server: subprocess.Popen) 
     if os.environ.get("WS_LOAD_SIGUSR1"):
         server.send_signal(signal.SIGUSR1)
     own = sum(os.times()[:2]) - own0
+    main_cpu = main_thread_cpu_seconds(server.pid) - main0
     stats.measuring = False
     for d in drivers:
         d.stop = True
@@ -276,6 +288,7 @@ async def drive(args, matches: list[dict], port: int, server: subprocess.Popen) 
         "server_cpu_ms_per_action": 1000 * (cpu1 - cpu0) / max(1, applied),
         "server_cpu_share": (cpu1 - cpu0) / elapsed,
         "generator_cpu_share": own / elapsed,
+        "main_thread_share": main_cpu / elapsed,
         "match_ids": [m["id"] for m in matches],
     }
 
@@ -329,7 +342,8 @@ async def main_async(args) -> None:
           f"{result['errors']}")
     print(f"  statements/action {result['statements_per_action']:.2f}  (pg_stat_user_tables)")
     print(f"  server CPU       {result['server_cpu_ms_per_action']:.2f} ms/action  "
-          f"({100 * result['server_cpu_share']:.0f}% of a core; load generator "
+          f"({100 * result['server_cpu_share']:.0f}% of a core, event-loop thread "
+          f"{100 * result['main_thread_share']:.0f}%; load generator "
           f"{100 * result['generator_cpu_share']:.0f}%)")
     print(f"  connect          {result['connect_s']:.1f} s for {4 * args.matches} sockets")
 

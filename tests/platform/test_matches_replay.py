@@ -117,3 +117,18 @@ async def test_two_processes_racing_for_one_bot_turn_apply_it_once(fake_game, se
     await asyncio.sleep(0.2)
     rows = await log_rows(match_id)
     assert [(r["version"], r["seat"]) for r in rows] == [(1, 0)]
+
+
+def test_resume_bots_finishes_a_stalled_bots_only_match(fake_game, make_user):
+    """A bots-only match whose server stopped is finished by `manage.py resume_bots`."""
+    from django.core.management import call_command
+
+    from backend.matches.models import Match, MatchSeat
+
+    # Created without any event loop around: nothing drives its bots yet.
+    match = services.create_match("counting", {"rounds": 2}, ["random", "heuristic"], 3, True)
+    assert Match.objects.get(pk=match.pk).version == 0
+    call_command("resume_bots")
+    match.refresh_from_db()
+    assert match.status == "finished" and match.version == 4
+    assert MatchSeat.objects.filter(match=match).count() == 2
