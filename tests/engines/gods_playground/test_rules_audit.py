@@ -1,8 +1,6 @@
 """Second-reading audit of the rulebook: rules the first implementation simplified
 or read differently (each test quotes the page it checks)."""
 
-import random
-
 from backend.engines.gods_playground import ENGINE, actions, early, scoring, war
 from backend.engines.gods_playground.board import ENEMIES, ENEMY_VP, PROVINCES
 
