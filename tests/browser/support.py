@@ -113,12 +113,13 @@ def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35) -> bo
         confirm.click()
     elif c["hand"] and not ("move-pass" in c["moves"] and rng.random() < pass_bias):
         page.locator("[data-testid=hand-card]:enabled").nth(rng.randrange(c["hand"])).click()
+        # Either the move went out (new version) or the card asks a second question (the Scarecrow's target).
+        page.wait_for_function(
+            """v => document.querySelector('[data-testid=choice]')
+                 || document.querySelector('[data-testid=table]')?.dataset.version !== v""", arg=version, timeout=15000)
         choice = page.locator("[data-testid=choice]")
-        try:
-            choice.first.wait_for(timeout=400)
+        if choice.count():
             choice.nth(rng.randrange(choice.count())).click()
-        except Exception:
-            pass  # the card needed no second answer
     elif c["moves"]:
         page.locator(f"[data-testid={rng.choice(c['moves'])}]").click()
     else:

@@ -59,6 +59,8 @@ def _keyboard_move(client: Client) -> None:
     else:
         pytest.fail("no legal control is reachable with the Tab key")
     page.keyboard.press("Enter")
+    page.wait_for_function("""v => document.querySelector('[data-testid=choice]')
+        || Number(document.querySelector('[data-testid=table]').dataset.version) > v""", arg=version)
     if page.locator("[data-testid=choice]").count():
         page.keyboard.press("Enter")  # the dialog focuses its first answer
     page.wait_for_function("v => Number(document.querySelector('[data-testid=table]').dataset.version) > v", arg=version)

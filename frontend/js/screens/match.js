@@ -74,6 +74,7 @@ export function MatchScreen({ params, user }) {
   return html`<${Page} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />
+    ${match && match.status === "aborted" && html`<${Notice} kind="info">This match was aborted; the table shows where it stopped.<//>`}
     ${live.status === "closed" && !game && html`<${Notice}>${rejection || "You cannot watch this match."}<//>`}
     ${!game ? html`<${Spinner} label="Setting up the table…" />`
       : html`<${Table} match=${meta} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
