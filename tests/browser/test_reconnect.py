@@ -37,17 +37,18 @@ def test_dropped_connection_shows_reconnecting_then_the_current_position(browser
 
         # Play until it is Bob's move and not Alice's, so the table will change while she is away.
         for _ in range(400):
+            # In a battle one seat moves at a time, so nothing else changes the table until Bob acts.
             if (bob.page.get_attribute("[data-testid=table]", "data-my-turn") == "yes"
+                    and bob.page.get_attribute("[data-testid=table]", "data-phase") == "battle"
                     and alice.page.get_attribute("[data-testid=table]", "data-my-turn") == "no"):
                 break
             if not (take_turn(alice, rng, pass_bias=0.2) or take_turn(bob, rng, pass_bias=0.2)):
                 alice.page.wait_for_timeout(50)
         else:
             pytest.fail("Bob never had the move alone")
-        before = alice.table_version()
-
         alice.context.set_offline(True)
         alice.page.evaluate("() => { for (const s of window.__sockets) s.ws.close(); }")
+        before = alice.table_version()
         banner = alice.page.get_by_test_id("connection")
         banner.wait_for()
         assert "reconnecting" in banner.text_content().lower()
