@@ -57,6 +57,12 @@ export function MatchScreen({ params, user }) {
     },
   });
 
+  const gameId = (match && match.game) || (game && game.view && game.view.game);
+  const title = `${gameId ? gameName(games, gameId) : "Match"}${match ? " #" + match.id : ""}`;
+  // A tab in the background still tells its player when the move is theirs.
+  const myMove = !!(game && game.legal.length);
+  useEffect(() => { document.title = `${myMove ? "● Your move · " : ""}${title} · Condottiere`; }, [myMove, title]);
+
   function send(action) {
     if (!game || pending) return;
     setRejection("");
@@ -67,10 +73,8 @@ export function MatchScreen({ params, user }) {
 
   // The socket is the authority; the REST record only adds names, so its failure alone does not block the table.
   if (loadError && !game && live.status === "closed") return html`<${Page} title="Match"><${Notice}>${rejection || loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
-  const gameId = (match && match.game) || (game && game.view && game.view.game);
   const meta = match || { id, game: gameId, seats: [] };
   const Table = TABLES[gameId] || GenericTable;
-  const title = `${gameName(games, gameId)}${match ? " #" + match.id : ""}`;
   return html`<${Page} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />
