@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Callable
 
@@ -178,43 +179,46 @@ def apply_action(
     new_version = version + 1
     over = engine.is_over(state)
     now = connection.ops.adapt_datetimefield_value(timezone.now())
-    cast = "::jsonb" if connection.vendor == "postgresql" else ""
+    postgres = connection.vendor == "postgresql"
+    cast = "::jsonb" if postgres else ""
     match_table, log_table = Match._meta.db_table, ActionLog._meta.db_table
+    set_sql, set_params = f"version = %s, state = %s{cast}, updated_at = %s", [new_version, _dumps(state), now]
+    if over:
+        set_sql += f", status = %s, finished_at = %s, result = %s{cast}"
+        set_params += [Match.Status.FINISHED, now, _dumps(engine.result(state))]
+    log_columns = "(match_id, version, seat, action, client_id, events, created_at)"
+    log_params = [new_version, seat, _dumps(action), client_id, _dumps(events), now]
+    applied = Snapshot(new_version, state, tuple(engine.to_move(state)),
+                       Match.Status.FINISHED if over else Match.Status.ACTIVE)
+    # The conditional UPDATE locks the row and checks the version at once: a
+    # concurrent writer at the same version waits for the lock, then matches
+    # no row.  On PostgreSQL the UPDATE and the log INSERT are one statement
+    # (a data-modifying CTE), atomic by itself: one round trip, no BEGIN or
+    # COMMIT of its own unless the caller already holds a transaction.
+    single = postgres and not connection.in_atomic_block
     try:
-        with transaction.atomic():
+        with nullcontext() if single else transaction.atomic():
             with connection.cursor() as cursor:
-                # The conditional UPDATE locks the row and checks the version in
-                # one statement; a concurrent writer at the same version waits,
-                # then matches no row.
-                if over:
+                if postgres:
                     cursor.execute(
-                        f"UPDATE {match_table} SET version = %s, state = %s{cast}, status = %s, updated_at = %s,"
-                        f" finished_at = %s, result = %s{cast} WHERE id = %s AND version = %s",
-                        [new_version, _dumps(state), Match.Status.FINISHED, now, now,
-                         _dumps(engine.result(state)), match_id, version],
+                        f"WITH moved AS (UPDATE {match_table} SET {set_sql} WHERE id = %s AND version = %s"
+                        f" RETURNING id) INSERT INTO {log_table} {log_columns}"
+                        f" SELECT id, %s, %s, %s::jsonb, %s, %s::jsonb, %s::timestamptz FROM moved",
+                        set_params + [match_id, version] + log_params,
                     )
+                    stale = cursor.rowcount != 1
                 else:
-                    cursor.execute(
-                        f"UPDATE {match_table} SET version = %s, state = %s{cast}, updated_at = %s"
-                        f" WHERE id = %s AND version = %s",
-                        [new_version, _dumps(state), now, match_id, version],
-                    )
-                if cursor.rowcount != 1:
-                    stale = True
-                else:
-                    stale = False
-                    cursor.execute(
-                        f"INSERT INTO {log_table} (match_id, version, seat, action, client_id, events, created_at)"
-                        f" VALUES (%s, %s, %s, %s{cast}, %s, %s{cast}, %s)",
-                        [match_id, new_version, seat, _dumps(action), client_id, _dumps(events), now],
-                    )
-                    applied = Snapshot(
-                        new_version, state, tuple(engine.to_move(state)),
-                        Match.Status.FINISHED if over else Match.Status.ACTIVE,
-                    )
-                    transaction.on_commit(
-                        lambda: _remember_and_announce(info, applied, {new_version: events}, after_commit)
-                    )
+                    cursor.execute(f"UPDATE {match_table} SET {set_sql} WHERE id = %s AND version = %s",
+                                   set_params + [match_id, version])
+                    stale = cursor.rowcount != 1
+                    if not stale:
+                        cursor.execute(f"INSERT INTO {log_table} {log_columns} VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                                       [match_id] + log_params)
+            if not stale:
+                # Runs at once after a statement that committed by itself.
+                transaction.on_commit(
+                    lambda: _remember_and_announce(info, applied, {new_version: events}, after_commit)
+                )
     except IntegrityError:
         # The client id is already in the log (the version was free): a resend.
         return _stale(match_id, client_id, info)

@@ -1,4 +1,4 @@
-"""The hot path's database cost: at most three statements per action."""
+"""The hot path's database cost: at most three statements per action (one on PostgreSQL when warm)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _statements(queries) -> list[str]:
     return [q["sql"] for q in queries if not q["sql"].upper().startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))]
 
 
-def test_an_action_costs_two_statements_warm_and_three_cold(make_user):
+def test_an_action_costs_at_most_two_statements_warm(make_user):
     users = [make_user() for _ in range(3)]
     match = services.create_match("condottiere", {}, users, 4, True)
     for i in range(6):
@@ -47,7 +47,10 @@ def test_an_action_costs_two_statements_warm_and_three_cold(make_user):
         # Cold: the seats (info) and snapshot reads come first; info is fixed and cached for good.
         reads = [s for s in statements if s.upper().startswith("SELECT")]
         writes = [s for s in statements if not s.upper().startswith("SELECT")]
-        assert [w.split()[0].upper() for w in writes] == ["UPDATE", "INSERT"]
+        assert len(statements) <= 3 or i % 2, statements
+        # PostgreSQL: one UPDATE-then-INSERT statement (a CTE); SQLite: the two.
+        expected = ["WITH"] if connection.vendor == "postgresql" else ["UPDATE", "INSERT"]
+        assert [w.split()[0].upper() for w in writes] == expected
         if i % 2 == 0 and i > 0:
             assert reads == [], statements
     assert ActionLog.objects.filter(match=match).count() == 6
@@ -64,4 +67,6 @@ def test_cold_process_with_known_seats_reads_once(make_user):
     CACHE.put_info(info)
     with CaptureQueriesContext(connection) as ctx:
         services.apply_action(match.pk, seat, version, action, "cold")
-    assert len(_statements(ctx.captured_queries)) == 3  # SELECT snapshot, UPDATE, INSERT
+    statements = _statements(ctx.captured_queries)
+    # SELECT snapshot, then UPDATE + INSERT (SQLite) or the one CTE (PostgreSQL).
+    assert len(statements) == (2 if connection.vendor == "postgresql" else 3), statements
