@@ -62,7 +62,8 @@ export function Players({ view, names, presence, isBot }) {
   const marks = seatMarks(view, names);
   return html`<ul class="players" aria-label="Players">
     ${view.players.map((p) => {
-      const turn = (view.to_move || []).includes(p.seat);
+      // discard_hand asks everyone at once and in secret: no one is singled out.
+      const turn = view.phase !== "discard_hand" && (view.to_move || []).includes(p.seat);
       const line = (b.lines || []).find((l) => l.seat === p.seat);
       return html`<li class=${"player" + (turn ? " turn" : "")} data-testid="player" data-seat=${p.seat}>
         <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true">${marks[p.seat]}</span>
@@ -80,7 +81,7 @@ export function Players({ view, names, presence, isBot }) {
           ${view.token && view.token.holder === p.seat && html`<span class="mark mark-token" title="Condottiere">⚔</span>`}
           ${view.legate == null && view.legate_seat === p.seat && html`<span class="mark mark-legate" title="Keeps the papal legate">✝</span>`}
           ${line && line.passed && html`<span class="tag tag-passed">passed</span>`}
-          ${turn && view.phase !== "discard_hand" && html`<span class="tag tag-turn">${view.phase === "battle" ? "to play" : "to choose"}</span>`}
+          ${turn && html`<span class="tag tag-turn">${view.phase === "battle" ? "to play" : "to choose"}</span>`}
         </div>
       </li>`;
     })}
