@@ -13,12 +13,14 @@ import contextvars
 import logging
 import os
 import random
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync, async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 
 from backend.engines import IllegalAction
 
@@ -50,10 +52,33 @@ def unregister(match_id: int, consumer) -> None:
             del _local[match_id]
 
 
+# Threads that run match database work, each with its own connection.
+_EXECUTOR = ThreadPoolExecutor(max_workers=int(os.environ.get("MATCH_DB_THREADS", "8")),
+                               thread_name_prefix="match-db")
+
+
 def _db(func):
     # SQLite has one writer anyway and its in-memory test database is shared
     # through one thread; PostgreSQL gets a pool of threads, one connection each.
-    return database_sync_to_async(func, thread_sensitive=connection.vendor == "sqlite")
+    if connection.vendor == "sqlite":
+        return database_sync_to_async(func)
+    return database_sync_to_async(func, thread_sensitive=False, executor=_EXECUTOR)
+
+
+def close_db_connections() -> None:
+    """Close the database connection of every match-db thread (tests, shutdown)."""
+    size = _EXECUTOR._max_workers
+    barrier = threading.Barrier(size)
+
+    def close():
+        try:  # hold every thread at once, so each closes its own connection
+            barrier.wait(timeout=5)
+        except threading.BrokenBarrierError:
+            pass
+        connections.close_all()
+
+    for future in [_EXECUTOR.submit(close) for _ in range(size)]:
+        future.result()
 
 
 def _spawn(coro) -> asyncio.Task:

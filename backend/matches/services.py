@@ -1,9 +1,9 @@
 """The only code that creates matches and applies actions to them.
 
-`apply_action` is the hot path: at most three statements (an optional snapshot
-read when this process has no fresh copy, one conditional UPDATE that is both
-the lock and the version check, one INSERT into the log), then after commit the
-match's channel group hears "version N" and nothing else.
+`apply_action` is the hot path: an optional snapshot read when this process
+has no fresh copy, then one conditional UPDATE that is both the lock and the
+version check plus one INSERT into the log (a single statement on PostgreSQL),
+then after commit the match's channel group hears "version N" and nothing else.
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ ORIGIN = (b"origin", b"http://localhost")
 def match_env(settings):
     """Scripted players act far faster than people: lift the rate limit; bots
     act at once (as `make test` sets); each test starts with a cold cache; and
-    DB threads close their connections so the test database can be dropped."""
+    the match-db threads close their connections so the test database can be
+    dropped at the end."""
     from backend.matches.cache import CACHE
 
     settings.MATCH_WS_RATE = settings.MATCH_WS_BURST = 10_000
@@ -27,6 +28,9 @@ def match_env(settings):
     max_age, db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE", 0), 0
     CACHE.clear()
     yield settings
+    from backend.matches import live
+
+    live.close_db_connections()
     CACHE.clear()
     db["CONN_MAX_AGE"] = max_age
 
