@@ -22,8 +22,10 @@ function statusText(view, me, names, groups) {
   const where = view.battle && view.battle.region ? regionName(view.battle.region) : "";
   switch (view.phase) {
     case "place_token": return mine ? "You are the condottiere: choose the next battle on the map." : `${who} is choosing the next battle.`;
-    case "battle": return mine ? `Your turn in the battle${where ? " for " + where : ""}: play a card or pass.`
-      : `Battle${where ? " for " + where : ""}: ${who} to play.`;
+    case "battle": {
+      const fight = view.battle && view.battle.final ? "the final battle" : `the battle${where ? " for " + where : ""}`;
+      return mine ? `Your turn in ${fight}: play a card or pass.` : `${who} to play in ${fight}.`;
+    }
     case "legate": return mine ? "Place the papal legate on a free region, or keep it off the board." : `${who} is placing the papal legate.`;
     case "discard_hand":
       if (!mine) return me == null ? "Battle over: the players decide whether to discard their hands."
@@ -57,7 +59,7 @@ function Chooser({ title, options, onPick, onCancel }) {
   return html`<div class="sheet-backdrop" onClick=${onCancel}>
     <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="chooser-title" ref=${box} onClick=${(e) => e.stopPropagation()}>
       <h2 id="chooser-title">${title}</h2>
-      <div class="chips">${options.map((o, i) => html`<button type="button" class="btn"
+      <div class="chips">${options.map((o) => html`<button type="button" class="btn"
         data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>
       <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>Cancel</button>
     </div>
