@@ -150,8 +150,20 @@ def test_private_lobby_invite_link_bots_and_kick(browser, live_server_url, scree
         page.wait_for_function("() => document.querySelectorAll('[data-testid=seat].taken').length === 1")
         assert page.locator(f"text={guest.name}").count() == 0
         page.screenshot(path=str(screenshots / "lobby-private-desktop.png"))
-        for c in (host, guest, stranger):
+        for c in (host, guest):
             assert c.errors == [], c.errors
+        assert stranger.errors == []
+
+        # Bots fill the private room; its match is closed to people outside it, who are told so.
+        add_bot(host)
+        add_bot(host)
+        page.click("[data-testid=start]")
+        page.wait_for_selector("[data-testid=table]")
+        stranger.goto("/" + page.url.split("/", 3)[3])
+        stranger.page.get_by_role("alert").filter(has_text="private").wait_for()
+        assert stranger.page.locator("[data-testid=table]").count() == 0
+        # Only the refused requests themselves may complain in the console.
+        assert all("403" in e or "Forbidden" in e for e in stranger.errors), stranger.errors
     finally:
         for c in (host, guest, stranger):
             c.close()
