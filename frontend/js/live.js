@@ -16,8 +16,11 @@ export class LiveSocket {
     this.ws = null;
     this.timer = null;
     this.everOpened = false;
+    // Phones freeze background tabs; coming back (or back online) retries at once instead of waiting out the backoff.
     this._onOnline = () => this.reconnectNow();
+    this._onVisible = () => { if (!document.hidden) this.reconnectNow(); };
     window.addEventListener("online", this._onOnline);
+    document.addEventListener("visibilitychange", this._onVisible);
     this.connect();
   }
 
@@ -67,7 +70,8 @@ export class LiveSocket {
   }
 
   reconnectNow() {
-    if (this.stopped || (this.ws && this.ws.readyState === WebSocket.OPEN)) return;
+    if (this.stopped || this.status === "closed") return;  // refused for good: retrying cannot help
+    if (this.ws && (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)) return;
     clearTimeout(this.timer);
     this.attempt = 0;
     this.connect();
@@ -85,6 +89,7 @@ export class LiveSocket {
     this.stopped = true;
     clearTimeout(this.timer);
     window.removeEventListener("online", this._onOnline);
+    document.removeEventListener("visibilitychange", this._onVisible);
     if (this.ws) this.ws.close(1000);
   }
 }
