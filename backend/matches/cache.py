@@ -58,6 +58,9 @@ class Snapshot:
     state: dict
     to_move: tuple[int, ...]
     status: str
+    # seat (None: spectator) -> (view JSON, legal actions JSON), filled by the
+    # consumers of this process so many viewers of one seat share the work.
+    rendered: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass

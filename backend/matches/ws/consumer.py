@@ -197,17 +197,17 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _send_state(self, snapshot, events: list):
         seat = self.seat
-        state = snapshot.state
-        legal = self.engine.legal_actions(state, seat) if seat is not None and seat in snapshot.to_move else []
-        await self.send(text_data=_dumps({
-            "type": "state",
-            "version": snapshot.version,
-            "seat": seat,
-            "status": snapshot.status,
-            "view": self.engine.view(state, seat),
-            "legal_actions": legal,
-            "events": events,
-        }))
+        rendered = snapshot.rendered.get(seat)
+        if rendered is None:
+            state = snapshot.state
+            legal = self.engine.legal_actions(state, seat) if seat is not None and seat in snapshot.to_move else []
+            rendered = snapshot.rendered[seat] = (_dumps(self.engine.view(state, seat)), _dumps(legal))
+        # Same bytes as json.dumps of the whole message, built from the shared parts.
+        await self.send(text_data=(
+            f'{{"type":"state","version":{snapshot.version},"seat":{_dumps(seat)},'
+            f'"status":{_dumps(snapshot.status)},"view":{rendered[0]},"legal_actions":{rendered[1]},'
+            f'"events":{_dumps(events)}}}'
+        ))
 
     async def _send_presence(self):
         seats = sorted({s for s in self.peers.values() if s is not None})
