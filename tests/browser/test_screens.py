@@ -92,11 +92,22 @@ def _rejected_action_shows_the_servers_reason(client: Client) -> None:
 def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live_server_url, screenshots):
     me = Client(browser, live_server_url, PHONE, color_scheme="dark")
     try:
+        me.goto("/login")
+        me.page.wait_for_selector("input[name=password]")
+        _assert_fits_phone(me, "/login")
         me.signup("phone")
         for path, ready in (("/", "text=Open lobbies"), ("/matches", "[role=tablist]"), ("/lobbies/new", "[data-testid=seat-count]")):
             me.goto(path)
             me.page.wait_for_selector(ready)
             _assert_fits_phone(me, path)
+        # The form offers exactly the engine's player-facing options, each under its own label.
+        games = me.page.request.get(f"{live_server_url}/api/games/").json()
+        schema = next(g for g in games if g["id"] == "condottiere")["options_schema"]
+        for name, spec in schema.items():
+            control = me.page.get_by_label(spec["label"], exact=True)
+            assert control.count() == 1, name
+            assert control.get_attribute("type") == {"bool": "checkbox", "int": "number"}.get(spec["type"], control.get_attribute("type"))
+        assert me.page.locator("fieldset:has(legend:text-is('Rules')) input, fieldset:has(legend:text-is('Rules')) select").count() == len(schema)
         _start_against_bots(me)
         _assert_fits_phone(me, "table")
         _keyboard_move(me)

@@ -43,8 +43,7 @@ export function AuthScreen({ path, query }) {
       ${signup && html`<p class="hint">At least 8 characters, not too common, not all digits.</p>`}
       <${Notice}>${error}<//>
       <button class="btn btn-primary btn-block" type="submit" disabled=${busy}>${signup ? "Sign up" : "Log in"}</button>
-      <p class="auth-switch">${signup ? "Already have an account?" : "New here?"}
-        <a href=${other + otherQuery}>${signup ? "Log in" : "Create an account"}</a></p>
+      <p class="auth-switch">${signup ? "Already have an account? " : "New here? "}<a href=${other + otherQuery}>${signup ? "Log in" : "Create an account"}</a></p>
     </form>
   <//>`;
 }

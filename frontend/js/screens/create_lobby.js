@@ -21,23 +21,23 @@ function OptionField({ name, spec, value, onChange }) {
         onChange=${(e) => onChange(e.target.checked)} /> <span>${spec.label || name}</span></label>${help}</div>`;
   }
   if (spec.type === "int") {
-    return html`<label class="field"><span>${spec.label || name}</span>
+    return html`<div class="field"><label for=${id}>${spec.label || name}</label>
       <input id=${id} type="number" inputmode="numeric" min=${spec.min} max=${spec.max} value=${value} aria-describedby=${described}
-        onInput=${(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))} />${help}</label>`;
+        onInput=${(e) => onChange(e.target.value === "" ? "" : Number(e.target.value))} />${help}</div>`;
   }
   if (spec.type === "choice") {
-    return html`<label class="field"><span>${spec.label || name}</span>
+    return html`<div class="field"><label for=${id}>${spec.label || name}</label>
       <select id=${id} value=${value} aria-describedby=${described} onChange=${(e) => onChange(e.target.value)}>
         ${(spec.choices || []).map((c) => {
           const [v, label] = Array.isArray(c) ? c : [c, c];
           return html`<option value=${v}>${label}</option>`;
         })}
-      </select>${help}</label>`;
+      </select>${help}</div>`;
   }
   // "list" options: comma-separated text.
-  return html`<label class="field"><span>${spec.label || name}</span>
+  return html`<div class="field"><label for=${id}>${spec.label || name}</label>
     <input id=${id} value=${(value || []).join(", ")} aria-describedby=${described}
-      onInput=${(e) => onChange(e.target.value.split(",").map((x) => x.trim()).filter(Boolean))} />${help}</label>`;
+      onInput=${(e) => onChange(e.target.value.split(",").map((x) => x.trim()).filter(Boolean))} />${help}</div>`;
 }
 
 export function CreateLobbyScreen() {
