@@ -14,6 +14,7 @@ import logging
 import os
 import random
 import threading
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import SyncToAsync, async_to_sync
@@ -33,23 +34,62 @@ log = logging.getLogger(__name__)
 _background: set[asyncio.Task] = set()  # strong references so tasks are not collected mid-flight
 _bot_turns: set[tuple[int, int]] = set()  # (match id, version) with a bot move pending here
 _loading: dict[int, asyncio.Task] = {}
-# Consumers of each match connected to this process.  They hear of a version
-# committed here directly, without waiting for the channel layer round trip;
-# the group message still goes out for other processes (and is then ignored
-# here as already sent).
+# Consumers of each match connected to this process.  A version committed
+# here reaches them directly; versions committed by other processes (and
+# presence notices) arrive through the match's channel group, which this
+# process joins once per match with one relay channel instead of once per
+# consumer: one channel-layer message per process and action, not per viewer.
 _local: dict[int, set] = {}
+_relays: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # channel layer -> _Relay
 
 
-def register(match_id: int, consumer) -> None:
-    _local.setdefault(match_id, set()).add(consumer)
+class _Relay:
+    def __init__(self, layer, channel: str):
+        self.layer, self.channel = layer, channel
+        self.loop = asyncio.get_running_loop()
+        self.members: set[int] = set()  # match groups joined
+        self.locks: dict[int, asyncio.Lock] = {}
+
+    async def run(self) -> None:
+        while True:
+            try:
+                message = await self.layer.receive(self.channel)
+                for consumer in tuple(_local.get(message.get("match"), ())):
+                    consumer.relay(message)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("match relay failed on a message")
 
 
-def unregister(match_id: int, consumer) -> None:
-    consumers = _local.get(match_id)
-    if consumers is not None:
+async def _relay(layer) -> _Relay:
+    relay = _relays.get(layer)
+    if relay is None or relay.loop is not asyncio.get_running_loop():
+        relay = _relays[layer] = _Relay(layer, await layer.new_channel("match-relay."))
+        _spawn(relay.run())
+    return relay
+
+
+async def join(match_id: int, consumer) -> None:
+    """Deliver this match's versions and presence to `consumer` from now on."""
+    relay = await _relay(consumer.channel_layer)
+    async with relay.locks.setdefault(match_id, asyncio.Lock()):
+        _local.setdefault(match_id, set()).add(consumer)
+        if match_id not in relay.members:
+            await relay.layer.group_add(services.group_name(match_id), relay.channel)
+            relay.members.add(match_id)
+
+
+async def leave(match_id: int, consumer) -> None:
+    relay = await _relay(consumer.channel_layer)
+    async with relay.locks.setdefault(match_id, asyncio.Lock()):
+        consumers = _local.get(match_id, set())
         consumers.discard(consumer)
         if not consumers:
-            del _local[match_id]
+            _local.pop(match_id, None)
+            if match_id in relay.members:
+                relay.members.discard(match_id)
+                await relay.layer.group_discard(services.group_name(match_id), relay.channel)
 
 
 # Threads that run match database work, each with its own connection.
@@ -132,7 +172,8 @@ def _announce(info: MatchInfo, snapshot: Snapshot) -> None:
 async def _publish(match_id: int, version: int) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        await layer.group_send(services.group_name(match_id), {"type": "match.version", "version": version})
+        await layer.group_send(services.group_name(match_id),
+                               {"type": "match.version", "match": match_id, "version": version})
 
 
 # ---- applying and reading from async code -----------------------------------

@@ -51,6 +51,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     seat = None
     sent_version = -1
     joined = False
+    ready = False  # the first full state has gone out
 
     async def dispatch(self, message):
         # Channels would hop to the DB thread before every message to close
@@ -79,18 +80,19 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return await self._refuse("forbidden", "This match is private.")
         self.info, self.seat, self.engine = info, seat, info.engine
         self.push_lock = asyncio.Lock()
-        # Join before reading the snapshot so no later version can slip past.
-        await self.channel_layer.group_add(group_name(self.match_id), self.channel_name)
-        live.register(self.match_id, self)
-        self.joined = True
         await self.accept()
-        snapshot = await live.snapshot(self.match_id)
-        self.sent_version = snapshot.version
-        await self._send_state(snapshot, [])
+        # Join before reading the snapshot so no later version can slip past;
+        # pushes relayed meanwhile wait for the lock, so the full state goes first.
+        async with self.push_lock:
+            await live.join(self.match_id, self)
+            self.joined = True
+            snapshot = await live.snapshot(self.match_id)
+            self.sent_version = snapshot.version
+            await self._send_state(snapshot, [])
+            self.ready = True
         self.peers[self.channel_name] = seat
-        await self.channel_layer.group_send(
-            group_name(self.match_id), {"type": "presence.join", "channel": self.channel_name, "seat": seat}
-        )
+        await self.channel_layer.group_send(group_name(self.match_id), {
+            "type": "presence.join", "match": self.match_id, "channel": self.channel_name, "seat": seat})
         # After a restart nobody may be driving the bots: whoever connects does.
         live.schedule_bots(info, snapshot)
 
@@ -101,10 +103,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def disconnect(self, close_code):
         if self.joined:
-            live.unregister(self.match_id, self)
-            group = group_name(self.match_id)
-            await self.channel_layer.group_send(group, {"type": "presence.leave", "channel": self.channel_name})
-            await self.channel_layer.group_discard(group, self.channel_name)
+            await live.leave(self.match_id, self)
+            await self.channel_layer.group_send(group_name(self.match_id), {
+                "type": "presence.leave", "match": self.match_id, "channel": self.channel_name})
 
     # ---- from the client -----------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None):
@@ -150,32 +151,35 @@ class MatchConsumer(AsyncWebsocketConsumer):
         # A resend of an applied action is answered with the current state.
         await self._push(applied.snapshot, force=applied.duplicate)
 
-    # ---- from the channel layer (or straight from this process) ---------------
-    async def match_version(self, event):
-        version = event["version"]
+    # ---- from this process's relay (live.join) and the channel layer ----------
+    def relay(self, message: dict) -> None:
+        """A message of this match's group, handed over by the process's relay."""
+        kind = message["type"]
+        if kind == "match.version":
+            self.version_committed(message["version"])
+        elif kind == "presence.join":
+            if message["channel"] != self.channel_name:
+                self.peers[message["channel"]] = message["seat"]
+                live._spawn(self.channel_layer.send(message["channel"], {
+                    "type": "presence.here", "channel": self.channel_name, "seat": self.seat}))
+            if self.ready:
+                live._spawn(self._send_presence())
+        elif kind == "presence.leave":
+            if self.peers.pop(message["channel"], "absent") != "absent" and self.ready:
+                live._spawn(self._send_presence())
+
+    def version_committed(self, version: int) -> None:
+        if version > self.sent_version:
+            live._spawn(self._catch_up(version))
+
+    async def _catch_up(self, version: int):
         if version > self.sent_version:
             await self._push(await live.snapshot(self.match_id, version))
 
-    def version_committed(self, version: int) -> None:
-        """Called by live when this process committed `version` of the match."""
-        if version > self.sent_version:
-            live._spawn(self.match_version({"version": version}))
-
-    async def presence_join(self, event):
-        if event["channel"] != self.channel_name:
-            self.peers[event["channel"]] = event["seat"]
-            await self.channel_layer.send(
-                event["channel"], {"type": "presence.here", "channel": self.channel_name, "seat": self.seat}
-            )
-        await self._send_presence()
-
     async def presence_here(self, event):
+        """Direct answer of a viewer that was here before this one joined."""
         self.peers[event["channel"]] = event["seat"]
         await self._send_presence()
-
-    async def presence_leave(self, event):
-        if self.peers.pop(event["channel"], "absent") != "absent":
-            await self._send_presence()
 
     # ---- to the client ---------------------------------------------------------
     async def _push(self, snapshot, force: bool = False):
