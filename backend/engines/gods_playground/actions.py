@@ -1,5 +1,5 @@
-"""Phase 8 special actions (two rounds in player order, p.6-8) and phase 9
-recruitment (p.7-8)."""
+"""Phase 8 special actions (two rounds in player order, p.7-8) and phase 9
+recruitment (p.8)."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def legal_special(s: dict, seat: int) -> list:
     out += cube_moves(s, seat)
     if any(v is not None for v in s["sejm"].values()):
         out += [{"type": "liberum_veto", "province": p} for p in PROVINCES if mine[p] >= 1]
-    # The taker puts down a disc of his own (p.8: "kicserélje a sajátjára").
+    # The taker puts down a disc of his own (p.7: "kicserélje a sajátjára").
     if r >= 3 and fewest_vp(s, seat) and discs_free(s, seat) > 0:
         for p in PROVINCES:
             if mine[p] >= BOARD["right_of_arms_cubes"]:
@@ -185,7 +185,7 @@ def phase_recruitment(s: dict, ev: list) -> None:
 
 def recruit_cost(s: dict, p: str, unit: str) -> int:
     cost = UNIT_COST[unit]
-    # Halved where enemy cubes stand, Cossacks included (p.8, player aid).
+    # Halved where enemy cubes stand, Cossacks included (p.8, player aid p.16).
     return cost // 2 if enemies_in(s["prov"][p]) > 0 else cost
 
 
@@ -198,7 +198,7 @@ def legal_recruitment(s: dict, seat: int) -> list:
             continue
         for u in UNITS:
             if u == "cannon" and s["round"] == 1:
-                continue  # no cannon in round 1 (p.7)
+                continue  # no cannon in round 1 (p.8)
             if units_free(s, seat, u) > 0 and money >= recruit_cost(s, p, u):
                 out.append({"type": "recruit", "province": p, "unit": u})
         if p == "ukraine" and s["cossacks"]["box"] > 0 and money >= recruit_cost(s, p, "cossack"):
@@ -215,7 +215,7 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
     p, unit = action["province"], action["unit"]
     opened = s["pending"]["opened"][seat]
     if p not in opened:
-        s["prov"][p]["nobles"][seat] -= 1  # one cube opens the province (p.7)
+        s["prov"][p]["nobles"][seat] -= 1  # one cube opens the province (p.8)
         opened.append(p)
     cost = recruit_cost(s, p, unit)
     s["money"][seat] -= cost

@@ -152,7 +152,7 @@ def choose_recruit(view, legal, me, rng):
     def need(p):
         return threat(view, p) * (1 + my_estates(view, p, me)) - 3 * defence_power(view, p, me)
 
-    # Troops campaign only where a cube is left after opening the province (p.8): keep one.
+    # Troops campaign only where a cube is left after opening the province (p.9): keep one.
     opened = view["pending"]["opened"][me]
     mine = {p: view["prov"][p]["nobles"][me] for p in PROVINCES}
     buys = [a for a in buys if mine[a["province"]] >= (1 if a["province"] in opened else 2)] or buys

@@ -1,5 +1,5 @@
 """Setup placement and phases 1-7: income, nobles, king election, royal army,
-events, elections and estate purchase (rulebook p.3-5)."""
+events, elections and estate purchase (rulebook p.4-6)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def pname(p: str) -> str:
     return p.replace("_", " ").title()
 
 
-# ---- setup: three starting estates each (p.3) ----------------------------------
+# ---- setup: three starting estates each (p.4) ----------------------------------
 
 
 def start_setup(s: dict) -> None:
@@ -30,7 +30,7 @@ def start_setup(s: dict) -> None:
 
 
 def free_space(pr: dict) -> int | None:
-    """Rows fill from the least valuable space (p.3); losses come off the other end,
+    """Rows fill from the least valuable space (p.4); losses come off the other end,
     so the occupied spaces are always a prefix of the row."""
     try:
         return pr["estates"].index(None)
@@ -54,12 +54,12 @@ def apply_setup(s: dict, seat: int, action: dict, ev: list) -> None:
     pend = s["pending"]
     pend["i"] += 1
     if pend["i"] == len(pend["order"]):
-        # The marker was handed on twice during setup (p.3).
+        # The marker was handed on twice during setup (p.4).
         s["start"] = (s["start"] + 2) % PLAYERS
         s["pending"] = None
 
 
-# ---- 1 income (p.3) -----------------------------------------------------------------
+# ---- 1 income (p.4) -----------------------------------------------------------------
 
 
 def income_of(s: dict, seat: int) -> int:
@@ -78,7 +78,7 @@ def phase_income(s: dict, ev: list) -> None:
         say(ev, f"{name(seat)} collects {gain} talers.", "income", seat=seat, amount=gain)
 
 
-# ---- 2 nobles, placed secretly and simultaneously (p.4) --------------------------
+# ---- 2 nobles, placed secretly and simultaneously (p.5) --------------------------
 
 
 def phase_nobles(s: dict, ev: list) -> None:
@@ -128,7 +128,7 @@ def reveal_nobles(s: dict, ev: list) -> None:
         if seat not in short:
             put_cubes(s, seat, demand[seat], ev)
     if short:
-        # Short supply is decided in player order (p.4).
+        # Short supply is decided in player order (p.5).
         order = [x for x in order_from(s["start"]) if x in short]
         s["pending"] = {"kind": "shortage", "seats": order, "demand": demand}
     else:
@@ -157,7 +157,7 @@ def apply_shortage(s: dict, seat: int, action: dict, ev: list) -> None:
             s["pending"] = None
 
 
-# ---- 3 king election (p.4) --------------------------------------------------------
+# ---- 3 king election (p.5) --------------------------------------------------------
 
 
 def phase_king(s: dict, ev: list) -> None:
@@ -201,7 +201,7 @@ def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
         return
     bids = pend["bids"]
     for x in pend["seats"]:
-        s["money"][x] -= bids[x]  # every bid goes to the bank (p.4)
+        s["money"][x] -= bids[x]  # every bid goes to the bank (p.5)
     shown = ", ".join(f"{name(x)} {bids[x]}" for x in pend["seats"])
     say(ev, f"Bids revealed: {shown}.", "bids_revealed", bids={str(x): bids[x] for x in pend["seats"]})
     top = max(bids[x] for x in pend["seats"])
@@ -209,12 +209,12 @@ def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
     if len(winners) == 1:
         crown(s, winners[0], ev)
     else:
-        # Tied again, even at zero: bid again until someone wins (p.4), unless no one
+        # Tied again, even at zero: bid again until someone wins (p.5), unless no one
         # tied has a taler left.
         open_bidding(s, winners, ev)
 
 
-# ---- 4 royal army (p.4) ---------------------------------------------------------
+# ---- 4 royal army (p.5) ---------------------------------------------------------
 
 
 def royal_extra(total: int) -> tuple[int, int, int]:
@@ -229,7 +229,7 @@ def phase_royal_army(s: dict, ev: list) -> None:
     army = {
         "infantry": min(court["infantry"] + inf, ROYAL_LIMIT["infantry"]),
         "cavalry": min(court["cavalry"] + cav, ROYAL_LIMIT["cavalry"]),
-        # No cannon joins the royal army in round 1 (p.4).
+        # No cannon joins the royal army in round 1 (p.5).
         "cannon": 0 if s["round"] == 1 else min(can, ROYAL_LIMIT["cannon"]),
     }
     s["royal_army"] = army
@@ -237,7 +237,7 @@ def phase_royal_army(s: dict, ev: list) -> None:
             f"{army['cavalry']} cavalry and {army['cannon']} cannon.", "royal_army", army=dict(army))
 
 
-# ---- 5 events (p.5) ---------------------------------------------------------------
+# ---- 5 events (p.6) ---------------------------------------------------------------
 
 
 def add_die_cube(s: dict, colour: str, ev: list) -> None:
@@ -246,7 +246,7 @@ def add_die_cube(s: dict, colour: str, ev: list) -> None:
             if influence_supply(s) > 0:
                 s["influence"] += 1
         elif s["turks_hold_habsburg"]:
-            # Round 4, Turks own the Habsburg box: a 5 adds a Turkish cube there (p.5).
+            # Round 4, Turks own the Habsburg box: a 5 adds a Turkish cube there (p.6).
             if enemy_supply(s, "orange") > 0:
                 s["turks_on_habsburg"] += 1
         elif enemy_supply(s, "purple") > 0:
@@ -264,7 +264,7 @@ def phase_events(s: dict, ev: list) -> None:
             add_die_cube(s, DIE_ENEMY[d], ev)
 
 
-# ---- 6 elections (p.5) -----------------------------------------------------------
+# ---- 6 elections (p.6) -----------------------------------------------------------
 
 
 def phase_elections(s: dict, ev: list) -> None:
@@ -283,7 +283,7 @@ def phase_elections(s: dict, ev: list) -> None:
                 "election", province=p, seat=w)
 
 
-# ---- 7 estate purchase (p.5) --------------------------------------------------
+# ---- 7 estate purchase (p.6) --------------------------------------------------
 
 
 def phase_estate_purchase(s: dict, ev: list) -> None:

@@ -1,4 +1,4 @@
-"""The phase machine: four rounds of the sixteen phases in order (p.3).
+"""The phase machine: four rounds of the sixteen phases in order (p.4).
 
 Automatic phases run inside `advance`; a phase that needs decisions sets
 `state["pending"]` and the machine waits.  A seat whose only choice would be

@@ -1,4 +1,4 @@
-"""Phases 14-16 (estates, victory points, end of round, p.12-13) and the game end
+"""Phases 14-16 (estates, victory points, end of round, p.13-14) and the game end
 (estate VP, towns triple, tie-breaks, p.15)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from .state import PLAYERS, enemies_in, nobles_in, order_from
 
 
 def lose_estates(s: dict, p: str, n: int, ev: list) -> None:
-    """From the most valuable occupied space backwards; a town is lost with its estate (p.12)."""
+    """From the most valuable occupied space backwards; a town is lost with its estate (p.13)."""
     pr = s["prov"][p]
     lost = 0
     for i in range(len(pr["estates"]) - 1, -1, -1):
@@ -31,7 +31,7 @@ def lose_estates(s: dict, p: str, n: int, ev: list) -> None:
 
 def habsburg_special(s: dict, p: str) -> bool:
     """Rounds 1-3, Turks not on the Habsburg box: Great Poland and any province with
-    influence markers follow the influence rule unless enemy cubes stand there (p.12)."""
+    influence markers follow the influence rule unless enemy cubes stand there (p.13)."""
     pr = s["prov"][p]
     if s["round"] > 3 or s["turks_overran_habsburg"] or s["turks_on_habsburg"] or enemies_in(pr):
         return False
@@ -65,7 +65,7 @@ def phase_estates(s: dict, ev: list) -> None:
 
 def box_vp(nobles: list[int], royal: int, vp: int) -> list[int]:
     """Most cubes on a box take its VP; ties split evenly, fractions lost; the king's
-    (royal cubes') share is lost and a royal majority gives nobody anything (p.13)."""
+    (royal cubes') share is lost and a royal majority gives nobody anything (p.14)."""
     top = max(max(nobles), royal)
     out = [0] * len(nobles)
     if top == 0:
@@ -105,13 +105,13 @@ def phase_end_of_round(s: dict, ev: list) -> None:
     for c in ENEMIES:
         s["box"][c] = {"cubes": 0, "nobles": [0] * PLAYERS, "royal": 0}
     s["influence"] = 0
-    s["turks_on_habsburg"] = min(s["turks_on_habsburg"], GARRISON)  # at most two stay (p.13)
+    s["turks_on_habsburg"] = min(s["turks_on_habsburg"], GARRISON)  # at most two stay (p.14)
     for p in PROVINCES:
         s["sejm"][p] = None
         pr = s["prov"][p]
         pr["units"] = [[0] * len(UNITS) for _ in range(PLAYERS)]
         pr["invaded"] = False
-        # Enemy cubes (and influence) beyond the noble cubes there go home (p.13).
+        # Enemy cubes (and influence) beyond the noble cubes there go home (p.14).
         nobles = nobles_in(pr)
         excess = enemies_in(pr) - nobles
         for c in sorted(ENEMIES, key=lambda c: -pr["enemy"][c]):

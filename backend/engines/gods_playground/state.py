@@ -36,7 +36,7 @@ def new_state(seed: int, dice: list[int]) -> dict:
         "influence": 0,  # Habsburg influence markers on the Habsburg box
         "turks_on_habsburg": 0,  # Turkish cubes on the Habsburg box (rounds 3-4)
         "turks_hold_habsburg": False,  # round 4: the Habsburg box is a Turkish box (p.10)
-        "turks_overran_habsburg": False,  # round 3: Turkish cubes reached the Habsburg box (p.12)
+        "turks_overran_habsburg": False,  # round 3: Turkish cubes reached the Habsburg box (p.13)
         "royal_army": {u: 0 for u in UNITS},
         "sejm": {p: None for p in PROVINCES},
         "cossacks": {"box": BOARD["cossacks"], "ukraine": 0, "tatars": 0},
@@ -64,7 +64,7 @@ def new_province(p: str) -> dict:
         "enemy": {c: 0 for c in ENEMIES},
         "influence": 0,
         "units": [[0, 0, 0] for _ in range(PLAYERS)],  # infantry, cavalry, cannon per seat
-        "invaded": False,  # an enemy cube was placed here this round (p.12)
+        "invaded": False,  # an enemy cube was placed here this round (p.13)
     }
 
 

@@ -1,8 +1,8 @@
 """Round-robin turns for the phases where players act in order until all pass.
 
 Estate purchase, campaigns and the counterattack: a pass is final for the round
-(p.5, p.8, p.12). Recruitment: a seat that passed may buy again later, and the
-phase ends when every seat passes in a row (p.7, see D8 in the rules doc)."""
+(p.6, p.9, p.12). Recruitment: a seat that passed may buy again later, and the
+phase ends when every seat passes in a row (p.8, see D8 in the rules doc)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Phases 10-13: campaigns (p.8), invasions (p.9-10), counterattack (p.12) and
-raids (p.11-13), with the combat rules they share."""
+"""Phases 10-13: campaigns (p.9), invasions (p.10-11), counterattack (p.12) and
+raids (p.12-13), with the combat rules they share."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .state import (
 
 def roll_units(s: dict, inf: int, cav: int, bonus: int) -> tuple[int, int, int]:
     """Infantry roll first, then cavalry. Hit on 5+ / 4+, a cannon adds 1; a natural 1
-    destroys the unit even with a cannon (p.8). Returns (hits, infantry lost, cavalry lost)."""
+    destroys the unit even with a cannon (p.9). Returns (hits, infantry lost, cavalry lost)."""
     hits = lost_inf = lost_cav = 0
     for _ in range(inf):
         r = roll(s)
@@ -40,7 +40,7 @@ def cannon_bonus(cannons) -> int:
 
 
 def roll_cossacks(s: dict, bonus: int) -> int:
-    """The Cossacks in Ukraine roll as cavalry; a destroyed one returns to its box (p.8)."""
+    """The Cossacks in Ukraine roll as cavalry; a destroyed one returns to its box (p.9)."""
     hits, _, lost = roll_units(s, 0, s["cossacks"]["ukraine"], bonus)
     s["cossacks"]["ukraine"] -= lost
     s["cossacks"]["box"] += lost
@@ -89,15 +89,15 @@ def legal_campaigns(s: dict, seat: int) -> list:
     discs = sejm_seats(s, seat) if royal_ready(s) else []
     for c in ENEMIES:
         if c == "purple" and s["round"] < 4:
-            continue  # the Habsburgs cannot be attacked before round 4 (p.8)
+            continue  # the Habsburgs cannot be attacked before round 4 (p.9)
         pr = s["prov"][HOME[c]]
         if pr["nobles"][seat] < 1:
             continue
         if s["treaty"] == c and enemies_in(pr) == 0:
-            continue  # with a treaty only enemy cubes in the province can be fought (p.7-8)
+            continue  # with a treaty only enemy cubes in the province can be fought (p.7, p.9)
         if pr["units"][seat][0] + pr["units"][seat][1] > 0:
             out.append({"type": "campaign", "enemy": c, "royal": False})
-        # The royal army for one Sejm disc of the seat's choosing (p.8, p.7).
+        # The royal army for one Sejm disc of the seat's choosing (p.9, p.7).
         out += [{"type": "campaign", "enemy": c, "royal": True, "disc": d} for d in discs]
     return out + [{"type": "pass"}]
 
@@ -117,16 +117,16 @@ def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
     pr["nobles"][seat] -= 1
     royal = disc is not None
     if royal:
-        s["sejm"][disc] = None  # the Sejm's consent costs a disc (p.8)
+        s["sejm"][disc] = None  # the Sejm's consent costs a disc (p.9)
     units = pr["units"][seat]
     attacking = units[0] + units[1] > 0
     bonus = cannon_bonus(units[2])
     hits = roll_player(s, p, seat)
     if c == "yellow" and attacking and s["cossacks"]["ukraine"]:
-        hits += roll_cossacks(s, bonus)  # Cossacks fight only the Tatars (p.8)
+        hits += roll_cossacks(s, bonus)  # Cossacks fight only the Tatars (p.9)
     royal_hits = roll_royal(s) if royal else 0
     colour = box_attackers(s, c)
-    # Hits clear enemy cubes in the starting province first (p.8).
+    # Hits clear enemy cubes in the starting province first (p.9).
     left = clear_cubes(pr, hits, colour)
     royal_left = clear_cubes(pr, royal_hits, colour)
     placed = royal_placed = 0
@@ -157,7 +157,7 @@ def strength(s: dict, c: str) -> int:
 
 def box_defence(s: dict, c: str) -> int:
     """Hit cubes on the box; a Turkish-held Habsburg box also counts two noble cubes, so its
-    two-cube garrison never attacks (p.11 "mintha lenne a Habsburgok dobozán két
+    two-cube garrison never attacks (p.12 "mintha lenne a Habsburgok dobozán két
     nemeskocka", p.16 "két török kocka mindig lekötve marad"; D12)."""
     held = GARRISON if c == "purple" and s["turks_hold_habsburg"] else 0
     return sum(s["box"][c]["nobles"]) + s["box"][c]["royal"] + held
@@ -184,7 +184,7 @@ def phase_invasions(s: dict, ev: list) -> None:
 
 
 def defect_cossack(s: dict, ev: list) -> None:
-    """Round 2: each 6 turns a Cossack, from Ukraine first, then from its box (p.9)."""
+    """Round 2: each 6 turns a Cossack, from Ukraine first, then from its box (p.10)."""
     cs = s["cossacks"]
     if cs["ukraine"]:
         cs["ukraine"] -= 1
@@ -250,7 +250,7 @@ def arrive(s: dict, p: str, colour: str, n: int, ev: list) -> None:
     pr["enemy"][colour] += n
     pr["influence"] = 0
     # All Polish units there fight together, so any cannon there adds 1 to every roll
-    # (p.9 "minden ottani egység", p.8 "Ha a tartományon van ágyú"; D17).
+    # (p.10 "a tartományon lévő összes lengyel egység", p.9 "Ha a tartományon van ágyú"; D17).
     bonus = cannon_bonus(any(pr["units"][x][2] for x in range(PLAYERS)))
     hits = 0
     for seat in order_from(s["start"]):
@@ -317,7 +317,7 @@ def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
 def phase_raids(s: dict, ev: list) -> None:
     for p in PROVINCES:
         if p == "great_poland" and s["round"] == 3 and s["turks_on_habsburg"] > GARRISON:
-            # Turks leave two cubes as a garrison and move the rest into Great Poland (p.11, p.13).
+            # Turks leave two cubes as a garrison and move the rest into Great Poland (p.12, p.13).
             n = s["turks_on_habsburg"] - GARRISON
             s["turks_on_habsburg"] = GARRISON
             say(ev, f"{n} Turkish cube(s) march from the Habsburg lands into Great Poland.", "raid", count=n)
@@ -338,7 +338,7 @@ def raid_from(s: dict, p: str, ev: list) -> None:
     diff = pr["enemy"][colour] - nobles_in(pr)
     if diff <= 0:
         return
-    # An enemy never raids a province that already holds its cubes (p.11).
+    # An enemy never raids a province that already holds its cubes (p.12).
     targets = [t for t in ARROWS[box_of(p)] if s["prov"][t]["enemy"][colour] == 0]
     if not targets:
         return
@@ -347,7 +347,7 @@ def raid_from(s: dict, p: str, ev: list) -> None:
     available = supply + box["cubes"]
     sizes = [diff] * len(targets)
     if diff * len(targets) > available:
-        # Fewer raiders, split evenly; the odd one joins a random raid (p.11).
+        # Fewer raiders, split evenly; the odd one joins a random raid (p.12).
         sizes = [available // len(targets)] * len(targets)
         for _ in range(available % len(targets)):
             sizes[rand_below(s, len(targets))] += 1
@@ -360,7 +360,7 @@ def raid_from(s: dict, p: str, ev: list) -> None:
 
 
 def spread_influence(s: dict, diff: int, ev: list) -> None:
-    """Markers spread like raiders (p.11): never where markers already stand, and they
+    """Markers spread like raiders (p.12): never where markers already stand, and they
     vanish at once where enemy cubes stand."""
     for t in ARROWS["purple"]:
         n = min(diff, influence_supply(s))

@@ -28,7 +28,7 @@ def test_registered_for_exactly_three_players():
 
 
 def test_setup_places_three_estates_each_from_the_least_valuable_space():
-    """Rulebook p.3: income markers on 3, 10 talers each, three estates each placed in turn
+    """Rulebook p.4: income markers on 3, 10 talers each, three estates each placed in turn
     starting with the start player, the marker passed on after each round of placing."""
     s = ENGINE.setup(3, seed=5)
     assert s["money"] == [10, 10, 10]
@@ -51,7 +51,7 @@ def test_setup_places_three_estates_each_from_the_least_valuable_space():
 
 
 def test_all_four_rounds_of_sixteen_phases_run_in_order():
-    """Rulebook p.3: four rounds, phases 1-16 in order."""
+    """Rulebook p.4: four rounds, phases 1-16 in order."""
     rng = random.Random(3)
     s = ENGINE.setup(3, seed=3)
     seen = []
@@ -109,7 +109,7 @@ def to_nobles_phase(seed=2):
 
 
 def test_nobles_are_placed_simultaneously_and_secretly():
-    """Rulebook p.4: six nobles each, face down, at the same time, then revealed."""
+    """Rulebook p.5: six nobles each, face down, at the same time, then revealed."""
     s = to_nobles_phase()
     assert s["pending"]["kind"] == "nobles" and ENGINE.to_move(s) == [0, 1, 2]
     a = ENGINE.apply(s, 0, {"type": "place_noble", "slot": "prussia", "value": 3})
@@ -143,7 +143,7 @@ def test_reveal_places_cubes_equal_to_the_tiles():
 
 
 def test_sealed_bids_are_hidden_until_all_are_in():
-    """Rulebook p.4: equal royal tiles are decided by secret simultaneous bids, all paid."""
+    """Rulebook p.5: equal royal tiles are decided by secret simultaneous bids, all paid."""
     s = to_nobles_phase()
     tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
     slots = list(PROVINCES) + ["royal"]

@@ -1,4 +1,4 @@
-"""Phase 8 special actions and phase 9 recruitment, against the rulebook (p.6-8)."""
+"""Phase 8 special actions and phase 9 recruitment, against the rulebook (p.7-8)."""
 
 import pytest
 
@@ -15,8 +15,8 @@ def special(round_=1, start=WHITE, dice=None):
     return s
 
 
-def test_two_rounds_of_special_actions_in_player_order_p6():
-    """p.6: start player first, then clockwise; then the whole round once more."""
+def test_two_rounds_of_special_actions_in_player_order_p7():
+    """p.7: start player first, then clockwise; then the whole round once more."""
     s = special(start=BLUE)
     for p in ("prussia", "lithuania"):
         nobles(s, p, [3, 3, 3])
@@ -144,8 +144,8 @@ def test_town_once_per_round_from_round_three_p8():
     assert not [a for a in ENGINE.legal_actions(s, WHITE) if a["type"] == "town"]
 
 
-def test_steward_and_danzig_p6():
-    """p.6: a steward goes under one of your estates (one per estate); Danzig pays twice the
+def test_steward_and_danzig_p7():
+    """p.7: a steward goes under one of your estates (one per estate); Danzig pays twice the
     income of all Prussian estates, whoever owns them."""
     s = special()
     nobles(s, "prussia", [2, 0, 0])
@@ -198,8 +198,8 @@ def test_recruitment_example_p8():
     assert s["prov"]["ukraine"]["nobles"] == [0, 0, 0] and s["prov"]["little_poland"]["nobles"] == [0, 0, 0]
 
 
-def test_recruitment_limits_p7():
-    """p.7: 4 infantry, 3 cavalry, 1 cannon per player; no cannon in round 1; a cube is
+def test_recruitment_limits_p8():
+    """p.8: 4 infantry, 3 cavalry, 1 cannon per player; no cannon in round 1; a cube is
     needed to open a province; Cossacks only in Ukraine; unhired Cossacks join the Tatars."""
     s = recruitment(round_=1, start=WHITE)
     s["money"] = [100, 0, 0]

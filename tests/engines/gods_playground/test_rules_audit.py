@@ -14,8 +14,8 @@ def _recruitment(round_=2, start=WHITE):
     return s
 
 
-def test_a_pass_in_recruitment_is_not_final_p7():
-    """p.7: "Aki már passzolt, az ebben a fordulóban már kezdhet megint toborzásba" - a seat
+def test_a_pass_in_recruitment_is_not_final_p8():
+    """p.8: "Aki már passzolt, az ebben a fordulóban már kezdhet megint toborzásba" - a seat
     that passed may recruit again; the phase ends only when nobody wants more (all pass in
     a row)."""
     s = _recruitment(start=WHITE)
@@ -36,8 +36,8 @@ def test_a_pass_in_recruitment_is_not_final_p7():
     assert s["pending"] is None  # three passes in a row end the phase
 
 
-def test_recruitment_opening_cube_is_paid_once_per_round_even_after_a_pass_p7():
-    """p.7: "onnét el kell távolítania egy nemeskockáját; ezután már bárhány egységet
+def test_recruitment_opening_cube_is_paid_once_per_round_even_after_a_pass_p8():
+    """p.8: "onnét el kell távolítania egy nemeskockáját; ezután már bárhány egységet
     toborozhat ide" - one cube per province and round, also for units bought after a pass."""
     s = _recruitment(start=WHITE)
     s["money"] = [20, 20, 20]
@@ -87,7 +87,7 @@ def test_counterattack_goes_round_the_table_and_a_pass_is_final_p12():
 def test_the_player_chooses_which_sejm_disc_to_give_up_p7():
     """p.7: "Érdemes figyelni arra, hogy a Szejmről nem szükségszerűen a litvániai mezőről
     kell a korongot levenni" - any of the player's Sejm discs, his choice; the same choice
-    for the royal army in a campaign (p.8) and in a counterattack (p.12)."""
+    for the royal army in a campaign (p.9) and in a counterattack (p.12)."""
     s = blank(round_=1, start=RED, dice=[5])
     s["phase"] = "special"
     actions.phase_special(s, [])
@@ -115,8 +115,8 @@ def test_the_player_chooses_which_sejm_disc_to_give_up_p7():
                          "great_poland": None}
 
 
-def test_a_tie_at_zero_bids_again_p4():
-    """p.4: "Ha a licit is egyenlő volt, a licitek a bankba kerülnek, és új licitet kell
+def test_a_tie_at_zero_bids_again_p5():
+    """p.5: "Ha a licit is egyenlő volt, a licitek a bankba kerülnek, és új licitet kell
     tartanotok, addig, amíg valaki nem győz" - only if nobody tied can bid any more does the
     marker stay."""
     s = blank(round_=1, start=RED)
@@ -131,8 +131,8 @@ def test_a_tie_at_zero_bids_again_p4():
     assert s["start"] == WHITE and s["money"] == [4, 5, 5]
 
 
-def test_a_cannon_in_the_province_helps_every_defender_p8_p9():
-    """p.9: "A harc szabályai megegyeznek a hadjáratoknál leírtakkal"; p.8: "Ha a tartományon
+def test_a_cannon_in_the_province_helps_every_defender_p9_p10():
+    """p.10: "A harc szabályai megegyeznek a hadjáratoknál leírtakkal"; p.9: "Ha a tartományon
     van ágyú, minden dobás eredményéhez +1 járul" - in a defence all units there fight
     together, so one seat's cannon adds 1 to every defender's roll."""
     s = blank(round_=2, start=WHITE, dice=[4])
@@ -143,8 +143,8 @@ def test_a_cannon_in_the_province_helps_every_defender_p8_p9():
     assert s["prov"]["prussia"]["enemy"]["black"] == 1
 
 
-def test_right_of_arms_needs_a_free_disc_p8():
-    """p.8: the taker "egy másik játékos korongját kicserélje a sajátjára" - he puts down a
+def test_right_of_arms_needs_a_free_disc_p7():
+    """p.7: the taker "egy másik játékos korongját kicserélje a sajátjára" - he puts down a
     disc of his own, so without a free disc the action is not offered."""
     s = blank(round_=3, start=BLUE)
     s["phase"] = "special"
@@ -153,7 +153,7 @@ def test_right_of_arms_needs_a_free_disc_p8():
     estates(s, "lithuania", [RED])
     nobles(s, "lithuania", [0, 5, 4])
     assert any(a["type"] == "right_of_arms" for a in ENGINE.legal_actions(s, BLUE))
-    # Fill blue's discs: 15 usable (p.2, one on the VP track, p.13).
+    # Fill blue's discs: 15 usable (p.2, one on the VP track, p.14).
     rows = [p for p in PROVINCES if p != "lithuania"]
     n = 0
     for p in rows:
@@ -165,8 +165,8 @@ def test_right_of_arms_needs_a_free_disc_p8():
     assert all(a["type"] != "right_of_arms" for a in ENGINE.legal_actions(s, BLUE))
 
 
-def test_influence_does_not_spread_where_markers_already_stand_p11():
-    """p.11: "Egy ellenség nem portyázhat át olyan tartományba, ahol már van saját kockája",
+def test_influence_does_not_spread_where_markers_already_stand_p12():
+    """p.12: "Egy ellenség nem portyázhat át olyan tartományba, ahol már van saját kockája",
     and the Habsburg markers spread "ezen a módon"."""
     s = blank(round_=2, start=WHITE)
     s["prov"]["great_poland"]["influence"] = 3
@@ -176,8 +176,8 @@ def test_influence_does_not_spread_where_markers_already_stand_p11():
     assert s["prov"]["little_poland"]["influence"] == 3
 
 
-def test_great_poland_loses_the_habsburg_estate_rule_once_the_turks_overran_them_p12():
-    """p.12: the influence estate rule holds "Az első három fordulóban, ha a törökök nem
+def test_great_poland_loses_the_habsburg_estate_rule_once_the_turks_overran_them_p13():
+    """p.13: the influence estate rule holds "Az első három fordulóban, ha a törökök nem
     rohanták le a Habsburgokat" - if they did, even a royal counterattack that drives every
     Turk off the Habsburg box does not bring the special rule back."""
     s = blank(round_=3, start=WHITE)
@@ -190,8 +190,8 @@ def test_great_poland_loses_the_habsburg_estate_rule_once_the_turks_overran_them
     assert s["prov"]["great_poland"]["income"] == 4  # peace: +1 under the normal rule
 
 
-def test_tatars_tied_first_place_gives_one_vp_each_p13():
-    """p.13: "A tatároknál a kék és a fehér játékos között döntetlen az állás az első helyen,
+def test_tatars_tied_first_place_gives_one_vp_each_p14():
+    """p.14: "A tatároknál a kék és a fehér játékos között döntetlen az állás az első helyen,
     így mindketten kapnak egy győzelmi pontot"; the Turks' box gives 5."""
     assert scoring.box_vp([2, 2, 0], 0, ENEMY_VP["yellow"]) == [1, 1, 0]
     assert scoring.box_vp([0, 0, 3], 0, ENEMY_VP["orange"]) == [0, 0, 5]
@@ -209,32 +209,32 @@ def test_a_province_never_holds_two_enemy_colours_p10():
 
 # Every number the rulebook states, with the page it is on: board.py must use it and say so.
 RULEBOOK_NUMBERS = {
-    ("enemy_strength", "yellow", 1): (7, "p.10"),   # example 1: "7-es alaperő" in round 2
-    ("enemy_strength", "orange", 2): (12, "p.10"),  # example 3: "12-es alaperő" in round 3
+    ("enemy_strength", "yellow", 1): (7, "p.11"),   # example 1: "7-es alaperő" in round 2
+    ("enemy_strength", "orange", 2): (12, "p.11"),  # example 3: "12-es alaperő" in round 3
     ("enemy_strength", "orange", 3): (3, "p.10"),   # "az alaperejük 3"
     ("turks_round4_with_habsburg",): (10, "p.10"),
-    ("turkish_garrison",): (2, "p.11"),
-    ("enemy_vp", "orange"): (5, "p.13"),
-    ("sejm_vp",): (2, "p.13"),
-    ("talers_per_vp",): (5, "p.13"),
+    ("turkish_garrison",): (2, "p.10"),  # "legfeljebb két török kocka maradhat"
+    ("enemy_vp", "orange"): (5, "p.14"),
+    ("sejm_vp",): (2, "p.14"),
+    ("talers_per_vp",): (5, "p.14"),
     ("jesuit_cost",): (2, "p.8"),
     ("jesuit_bonus_all",): (2, "p.8"),
-    ("court_troops", 0, "infantry"): (2, "p.4"),
-    ("court_troops", 0, "cavalry"): (2, "p.4"),
-    ("royal_table", 4): ((8, 2, 1, 1), "p.4"),
-    ("royal_limits", "infantry"): (4, "p.4"),
-    ("royal_limits", "cavalry"): (4, "p.4"),
-    ("royal_limits", "cannon"): (1, "p.4"),
-    ("unit_limits", "infantry"): (4, "p.7"),
-    ("unit_limits", "cavalry"): (3, "p.7"),
-    ("unit_limits", "cannon"): (1, "p.7"),
-    ("unit_cost", "infantry"): (2, "p.7"),
-    ("unit_cost", "cavalry"): (4, "p.7"),
-    ("unit_cost", "cannon"): (6, "p.7"),
+    ("court_troops", 0, "infantry"): (2, "p.5"),
+    ("court_troops", 0, "cavalry"): (2, "p.5"),
+    ("royal_table", 4): ((8, 2, 1, 1), "p.5"),
+    ("royal_limits", "infantry"): (4, "p.5"),
+    ("royal_limits", "cavalry"): (4, "p.5"),
+    ("royal_limits", "cannon"): (1, "p.5"),
+    ("unit_limits", "infantry"): (4, "p.8"),
+    ("unit_limits", "cavalry"): (3, "p.8"),
+    ("unit_limits", "cannon"): (1, "p.8"),
+    ("unit_cost", "infantry"): (2, "p.8"),
+    ("unit_cost", "cavalry"): (4, "p.8"),
+    ("unit_cost", "cannon"): (6, "p.8"),
     ("unit_cost", "cossack"): (2, "p.8"),
-    ("hit_on", "infantry"): (5, "p.8"),
-    ("hit_on", "cavalry"): (4, "p.8"),
-    ("cannon_bonus",): (1, "p.8"),
+    ("hit_on", "infantry"): (5, "p.9"),
+    ("hit_on", "cavalry"): (4, "p.9"),
+    ("cannon_bonus",): (1, "p.9"),
     ("noble_cubes",): (20, "p.2"),
     ("discs",): (16, "p.2"),
     ("stewards",): (8, "p.2"),
@@ -244,20 +244,20 @@ RULEBOOK_NUMBERS = {
     ("influence_markers",): (10, "p.2"),
     ("enemy_cubes", "orange"): (25, "p.2"),
     ("noble_tiles",): ((0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5), "p.2"),
-    ("start_money",): (10, "p.3"),
-    ("start_estates",): (3, "p.3"),
-    ("income_start",): (3, "p.3"),
-    ("minimum_income",): (10, "p.3"),
-    ("steward_bonus",): (2, "p.3"),
-    ("income_min",): (1, "p.12"),
-    ("income_max",): (5, "p.12"),
-    ("habsburg_rise_cubes",): (2, "p.12"),
+    ("start_money",): (10, "p.4"),
+    ("start_estates",): (3, "p.4"),
+    ("income_start",): (3, "p.4"),
+    ("minimum_income",): (10, "p.4"),
+    ("steward_bonus",): (2, "p.4"),
+    ("income_min",): (1, "p.13"),
+    ("income_max",): (5, "p.13"),
+    ("habsburg_rise_cubes",): (2, "p.13"),
     ("town_multiplier",): (3, "p.15"),
-    ("enemy_dice",): (4, "p.5"),
+    ("enemy_dice",): (4, "p.6"),
     ("treaty_extra_cost",): (2, "p.7"),
     ("treaty_break_dice",): (2, "p.7"),
-    ("estate_cube_cost",): ((1, 2), "p.5"),
-    ("right_of_arms_cubes",): (2, "p.8"),
+    ("estate_cube_cost",): ((1, 2), "p.6"),
+    ("right_of_arms_cubes",): (2, "p.7"),
     ("town_cubes",): (2, "p.8"),
 }
 
@@ -273,8 +273,8 @@ def test_every_number_the_rulebook_states_is_on_the_board_tagged_with_its_page()
         assert node["source"] == f"rulebook {page}", path
 
 
-def test_campaign_example_continued_p8():
-    """p.8, the second half of the example: "A kék és a fehér játékos újra támad ... A kék egy,
+def test_campaign_example_continued_p9():
+    """p.9, the second half of the example: "A kék és a fehér játékos újra támad ... A kék egy,
     a fehér játékos két találatot ér el. Ezután már egyikük sem indíthat hadjáratot ebből a
     tartományból" (no cube left there); red attacks the Turks again, scores two hits but loses
     an infantry and a cavalry, then spends his last cube on a final campaign and one hit."""
@@ -310,8 +310,8 @@ def test_campaign_example_continued_p8():
     assert s["prov"]["little_poland"]["nobles"][RED] == 0 and s["dice_queue"] == []
 
 
-def test_a_treaty_partners_province_can_still_be_cleared_of_any_enemy_cubes_p8():
-    """p.8: "Ha a hadjárat kiindulási tartományán van ellenségkocka először azt, azokat kell
+def test_a_treaty_partners_province_can_still_be_cleared_of_any_enemy_cubes_p9():
+    """p.9: "Ha a hadjárat kiindulási tartományán van ellenségkocka először azt, azokat kell
     támadni ... A tartományon lévő ellenségkocka akkor is támadható, ha amúgy egyezség van
     kötve az adott ellenséggel" - with a treaty with the Tatars, Russian raiders standing in
     Ukraine can still be attacked from there; no hit reaches the Tatar box."""
@@ -327,8 +327,8 @@ def test_a_treaty_partners_province_can_still_be_cleared_of_any_enemy_cubes_p8()
     assert s["box"]["yellow"]["nobles"] == [0, 0, 0]
 
 
-def test_estates_may_be_bought_where_enemy_cubes_stand_and_later_ones_cost_two_p5():
-    """p.5: "Olyan tartományban vásárolhattok birtokot, amelyen van ellenségkocka"; blue in
+def test_estates_may_be_bought_where_enemy_cubes_stand_and_later_ones_cost_two_p6():
+    """p.6: "Olyan tartományban vásárolhattok birtokot, amelyen van ellenségkocka"; blue in
     the example "Az utolsó két nemeskockáját levéve még egy birtokot vásárolhatna itt" - with
     two cubes left he may buy a third estate."""
     s = blank(round_=1, start=BLUE)
@@ -355,8 +355,8 @@ def test_the_royal_army_cannot_attack_influence_markers_p12():
     assert war.legal_counterattack(s, WHITE) == [{"type": "counterattack", "target": "habsburg"}, {"type": "pass"}]
 
 
-def test_cossacks_join_a_campaign_only_with_the_players_own_troops_p8():
-    """p.8: the Cossacks take part "ha ... a játékosnak van legalább egy támadó gyalogosa vagy
+def test_cossacks_join_a_campaign_only_with_the_players_own_troops_p9():
+    """p.9: the Cossacks take part "ha ... a játékosnak van legalább egy támadó gyalogosa vagy
     lovasa" - a campaign of the royal army alone leaves them at home."""
     s = blank(round_=2, start=BLUE, dice=[5])  # the royal infantry's roll, nothing more
     s["phase"] = "campaigns"

@@ -9,8 +9,8 @@ from backend.engines.gods_playground.flow import settle
 from .helpers import BLUE, RED, WHITE, blank, estates, nobles
 
 
-def test_income_example_p3():
-    """p.3: Lithuania's marker on 3; red has two estates there, one with a steward, so 8;
+def test_income_example_p4():
+    """p.4: Lithuania's marker on 3; red has two estates there, one with a steward, so 8;
     white and blue get 3 each for theirs. The minimum income is 10."""
     s = blank()
     for p in ("prussia", "ukraine", "little_poland", "great_poland"):
@@ -30,8 +30,8 @@ def royal_tiles(s, white, blue, red):
     s["revealed"] = [{"royal": white}, {"royal": blue}, {"royal": red}]
 
 
-def test_royal_army_example_p4_first_round():
-    """p.4: red and blue put 3s, white a 2 on the royal box: red and blue bid, red wins.
+def test_royal_army_example_p5_first_round():
+    """p.5: red and blue put 3s, white a 2 on the royal box: red and blue bid, red wins.
     The sum 8 adds two infantry and one cavalry to the court troops (2+2 in round 1);
     the cannon the table gives is not used in round 1."""
     s = blank(round_=1, start=WHITE)
@@ -47,8 +47,8 @@ def test_royal_army_example_p4_first_round():
     assert s["royal_army"] == {"infantry": 4, "cavalry": 3, "cannon": 0}
 
 
-def test_royal_army_cannon_from_round_two_and_limits_p4():
-    """p.4: from round 2 the cannon is available; the royal army is at most 4/4/1."""
+def test_royal_army_cannon_from_round_two_and_limits_p5():
+    """p.5: from round 2 the cannon is available; the royal army is at most 4/4/1."""
     s = blank(round_=2)
     royal_tiles(s, 5, 5, 5)
     early.phase_royal_army(s, [])
@@ -58,15 +58,15 @@ def test_royal_army_cannon_from_round_two_and_limits_p4():
     assert s["royal_army"] == {"infantry": 4, "cavalry": 3, "cannon": 1}
 
 
-def test_king_is_the_single_highest_royal_tile_p4():
+def test_king_is_the_single_highest_royal_tile_p5():
     s = blank(start=WHITE)
     royal_tiles(s, 1, 5, 4)
     early.phase_king(s, [])
     assert s["start"] == BLUE and s["pending"] is None
 
 
-def test_bidding_impossible_keeps_the_marker_p4():
-    """p.4: if nobody in the tie can bid, the start player marker stays put."""
+def test_bidding_impossible_keeps_the_marker_p5():
+    """p.5: if nobody in the tie can bid, the start player marker stays put."""
     s = blank(start=WHITE)
     s["money"] = [5, 0, 0]
     royal_tiles(s, 1, 5, 5)
@@ -74,8 +74,8 @@ def test_bidding_impossible_keeps_the_marker_p4():
     assert s["start"] == WHITE and s["pending"] is None
 
 
-def test_events_example_p5():
-    """p.5: two 2s, a 4 and a 6: two green cubes on the Russian box, one orange on the
+def test_events_example_p6():
+    """p.6: two 2s, a 4 and a 6: two green cubes on the Russian box, one orange on the
     Turkish box, the 6 does nothing."""
     s = blank(dice=[2, 4, 2, 6])
     early.phase_events(s, [])
@@ -83,8 +83,8 @@ def test_events_example_p5():
     assert s["influence"] == 0
 
 
-def test_events_fives_add_habsburg_influence_then_turks_in_round_four_p5():
-    """p.5: a 5 adds Habsburg influence; in round 4 with Turkish cubes on the Habsburg box
+def test_events_fives_add_habsburg_influence_then_turks_in_round_four_p6():
+    """p.6: a 5 adds Habsburg influence; in round 4 with Turkish cubes on the Habsburg box
     each 5 adds a Turkish cube there instead."""
     s = blank(round_=2, dice=[5, 5, 1, 3])
     early.phase_events(s, [])
@@ -98,8 +98,8 @@ def test_events_fives_add_habsburg_influence_then_turks_in_round_four_p5():
     assert s["box"]["purple"]["cubes"] == 1
 
 
-def test_elections_example_p5():
-    """p.5: white won Prussia; in Lithuania red has clearly the most cubes, removes one
+def test_elections_example_p6():
+    """p.6: white won Prussia; in Lithuania red has clearly the most cubes, removes one
     and puts a disc on the Sejm; had red only two like blue, nobody would be elected."""
     s = blank()
     nobles(s, "prussia", [3, 1, 0])
@@ -112,8 +112,8 @@ def test_elections_example_p5():
     assert s["prov"]["ukraine"]["nobles"] == [0, 2, 2]
 
 
-def test_estate_purchase_example_p5():
-    """p.5: round 1, red starts and buys in Ukraine for one cube; white buys elsewhere;
+def test_estate_purchase_example_p6():
+    """p.6: round 1, red starts and buys in Ukraine for one cube; white buys elsewhere;
     blue buys in Ukraine for one cube; red passes for good; blue buys again for two."""
     s = blank(round_=1, start=RED)
     nobles(s, "ukraine", [0, 4, 3])
@@ -134,7 +134,7 @@ def test_estate_purchase_example_p5():
     assert s["phase"] != "estate_purchase"
 
 
-def test_a_pass_in_estate_purchase_is_final_p5():
+def test_a_pass_in_estate_purchase_is_final_p6():
     s = blank(round_=1, start=RED)
     nobles(s, "ukraine", [0, 0, 5])
     nobles(s, "prussia", [5, 0, 0])
@@ -148,8 +148,8 @@ def test_a_pass_in_estate_purchase_is_final_p5():
         ENGINE.apply(s, RED, {"type": "buy_estate", "province": "ukraine"})
 
 
-def test_short_of_cubes_the_player_chooses_where_fewer_go_p4():
-    """p.4: only 20 cubes; a player who cannot place them all decides where fewer go."""
+def test_short_of_cubes_the_player_chooses_where_fewer_go_p5():
+    """p.5: only 20 cubes; a player who cannot place them all decides where fewer go."""
     s = blank()
     nobles(s, "prussia", [18, 0, 0])
     s["secret"] = [

@@ -1,4 +1,4 @@
-"""The last round's special cases and a few corners of the combat rules (p.8-11)."""
+"""The last round's special cases and a few corners of the combat rules (p.9-12)."""
 
 from backend.engines.gods_playground import war
 
@@ -27,7 +27,7 @@ def test_turkish_habsburg_box_attacks_with_turks_and_raids_along_purple_arrows_p
     """p.10: in round 4 the Turks holding the Habsburg box are the Habsburgs: the box attacks
     Great Poland with Turkish cubes and the purple arrows count as orange. Its strength is
     10 plus the garrison (12, p.16), but "két török kocka mindig lekötve marad" (p.16): the
-    box counts two noble cubes, as in the raids (p.11), so the garrison never attacks (D12)."""
+    box counts two noble cubes, as in the raids (p.12), so the garrison never attacks (D12)."""
     s = held_borders(4, dice=[6, 6, 6, 6])
     s["turks_on_habsburg"], s["turks_hold_habsburg"] = 2, True
     s["box"]["purple"]["royal"] = 0
@@ -39,7 +39,7 @@ def test_turkish_habsburg_box_attacks_with_turks_and_raids_along_purple_arrows_p
     assert s["turks_on_habsburg"] == 2  # the garrison does not march again in round 4 (D16)
 
 
-def test_cossacks_defend_ukraine_only_against_the_tatars_p8():
+def test_cossacks_defend_ukraine_only_against_the_tatars_p9():
     s = blank(round_=1, dice=[6, 6])
     s["cossacks"] = {"box": 0, "ukraine": 2, "tatars": 0}
     war.arrive(s, "ukraine", "orange", 3, [])
@@ -49,7 +49,7 @@ def test_cossacks_defend_ukraine_only_against_the_tatars_p8():
     assert s["prov"]["ukraine"]["enemy"]["orange"] == 2
 
 
-def test_a_treaty_partners_cubes_in_the_province_can_be_fought_but_its_box_cannot_p8():
+def test_a_treaty_partners_cubes_in_the_province_can_be_fought_but_its_box_cannot_p7_p9():
     s = blank(round_=2, start=RED, dice=[6, 6, 6])
     s["phase"] = "campaigns"
     war.phase_campaigns(s, [])
@@ -70,7 +70,7 @@ def test_invaders_are_limited_by_the_cube_supply_p2():
     assert s["prov"]["prussia"]["enemy"]["black"] == 5  # 25 cubes in the game
 
 
-def test_a_seat_without_a_free_disc_wins_no_sejm_seat_p5():
+def test_a_seat_without_a_free_disc_wins_no_sejm_seat_p6():
     from backend.engines.gods_playground import early
 
     s = blank()

@@ -1,12 +1,12 @@
-"""Phases 14-16 and the game end against the rulebook (p.12-15)."""
+"""Phases 14-16 and the game end against the rulebook (p.13-15)."""
 
 from backend.engines.gods_playground import ENGINE, scoring
 
 from .helpers import BLUE, RED, WHITE, blank, enemy, estates, nobles
 
 
-def test_estates_example_p12_p13():
-    """p.12-13 (continuing the Swedish raid): Prussia's difference is three, three estates
+def test_estates_example_p13_p14():
+    """p.13-14 (continuing the Swedish raid): Prussia's difference is three, three estates
     go; in Lithuania the noble cubes outnumber the enemy, still one estate goes; Great Poland's
     difference is one, one estate. Income drops in those three; Ukraine was invaded but the
     Tatars were beaten, so it stays; no enemy came to Little Poland, so it rises."""
@@ -34,7 +34,7 @@ def test_estates_example_p12_p13():
     assert incomes == {"prussia": 2, "lithuania": 2, "ukraine": 3, "little_poland": 4, "great_poland": 2}
 
 
-def test_income_stays_between_1_and_5_p12():
+def test_income_stays_between_1_and_5_p13():
     s = blank(round_=4)
     s["prov"]["little_poland"]["income"] = 5
     s["prov"]["prussia"]["income"] = 1
@@ -43,8 +43,8 @@ def test_income_stays_between_1_and_5_p12():
     assert s["prov"]["little_poland"]["income"] == 5 and s["prov"]["prussia"]["income"] == 1
 
 
-def test_great_poland_under_habsburg_influence_p12():
-    """p.12: rounds 1-3, Turks not on the Habsburg box: Great Poland's income rises only with
+def test_great_poland_under_habsburg_influence_p13():
+    """p.13: rounds 1-3, Turks not on the Habsburg box: Great Poland's income rises only with
     at least two noble cubes there, falls with a marker there, else stays; markers beyond the
     noble cubes destroy estates. With Turks on the Habsburg box the normal rule applies."""
     s = blank(round_=1)
@@ -67,8 +67,8 @@ def test_great_poland_under_habsburg_influence_p12():
     assert s["prov"]["great_poland"]["income"] == 4
 
 
-def test_victory_points_example_p13():
-    """p.13: red has the most cubes on the Turkish box: 5 VP. Blue and white tie on the
+def test_victory_points_example_p14():
+    """p.14: red has the most cubes on the Turkish box: 5 VP. Blue and white tie on the
     Tatar box and share its VP, one each (the fraction is lost). Each Sejm disc gives 2 VP;
     every 5 talers buy 1 VP, at most 4 talers stay."""
     s = blank()
@@ -81,8 +81,8 @@ def test_victory_points_example_p13():
     assert s["money"] == [4, 4, 0]
 
 
-def test_the_kings_share_is_lost_p13():
-    """p.13: if the king's (royal) cubes are the most on a box nobody scores it; in a tie
+def test_the_kings_share_is_lost_p14():
+    """p.14: if the king's (royal) cubes are the most on a box nobody scores it; in a tie
     with the king the VP are split and the king's share is lost."""
     assert scoring.box_vp([2, 1, 0], 3, 5) == [0, 0, 0]
     assert scoring.box_vp([2, 1, 0], 2, 5) == [2, 0, 0]
@@ -90,8 +90,8 @@ def test_the_kings_share_is_lost_p13():
     assert scoring.box_vp([0, 0, 0], 0, 5) == [0, 0, 0]
 
 
-def test_end_of_round_example_p13():
-    """p.13: enemy boxes, the Sejm and the armies are cleared; in a province only as many
+def test_end_of_round_example_p14():
+    """p.14: enemy boxes, the Sejm and the armies are cleared; in a province only as many
     enemy cubes stay as there are noble cubes: Prussia keeps 1 Swede, Great Poland 3,
     Lithuania 1. At most two Turkish cubes stay on the Habsburg box. Noble cubes stay."""
     s = blank(round_=2)
@@ -119,7 +119,7 @@ def test_end_of_round_example_p13():
 
 
 def test_round_four_turks_hold_the_habsburg_box_p10():
-    """p.10-11: Turkish cubes on the Habsburg box at the start of round 4 make it a Turkish
+    """p.10, p.16: Turkish cubes on the Habsburg box at the start of round 4 make it a Turkish
     box: the Turks' base strength is 10, the Habsburg box's 10 plus its garrison."""
     s = blank(round_=3)
     s["turks_on_habsburg"] = 2

@@ -1,4 +1,4 @@
-"""Phases 10-13 against the rulebook's worked examples (p.8-13).
+"""Phases 10-13 against the rulebook's worked examples (p.9-13).
 
 Dice are scripted with the test hook; in a fight infantry roll before cavalry,
 then Cossacks, then the royal army, and defenders roll in player order."""
@@ -15,8 +15,8 @@ def campaigns(round_=2, start=BLUE, dice=None):
     return s
 
 
-def test_campaign_examples_p8():
-    """p.8: blue campaigns from Ukraine against the Tatars: one hit from his units and one
+def test_campaign_examples_p9():
+    """p.9: blue campaigns from Ukraine against the Tatars: one hit from his units and one
     from the Cossacks, so two hit cubes on the Tatar box. White does the same: one hit, the
     Cossacks none and one of them rolled a 1 and is destroyed. Red campaigns from Little
     Poland against the Turks with a cannon: three hits, the first removes the Turkish cube in
@@ -45,7 +45,7 @@ def test_campaign_examples_p8():
     assert s["dice_queue"] == []
 
 
-def test_campaign_needs_a_cube_in_the_bordering_province_p8():
+def test_campaign_needs_a_cube_in_the_bordering_province_p9():
     s = campaigns(round_=3)
     units(s, "lithuania", BLUE, infantry=2)
     assert war.legal_campaigns(s, BLUE) == [{"type": "pass"}]
@@ -63,7 +63,7 @@ def test_campaign_needs_a_cube_in_the_bordering_province_p8():
     assert {"type": "campaign", "enemy": "purple", "royal": False} in war.legal_campaigns(s, BLUE)
 
 
-def test_royal_army_joins_a_campaign_for_a_sejm_disc_and_places_royal_cubes_p8():
+def test_royal_army_joins_a_campaign_for_a_sejm_disc_and_places_royal_cubes_p9():
     s = campaigns(dice=[5, 6, 2])  # blue's infantry, then the royal infantry and cavalry
     nobles(s, "prussia", [0, 2, 0])
     units(s, "prussia", BLUE, infantry=1)
@@ -83,8 +83,8 @@ def invasion_state(round_, start, dice):
     return s
 
 
-def test_invasion_example_1_p9():
-    """p.9-10: round 2, dice 1, 3, 5, 6: a cube on the Prussian and the Tatar box, a marker on
+def test_invasion_example_1_p10_p11():
+    """p.10-11: round 2, dice 1, 3, 5, 6: a cube on the Prussian and the Tatar box, a marker on
     the Habsburg box, and a Cossack (the one alive in Ukraine) defects. The Tatars are 9 strong
     (7 + 1 + 1 Cossack) against six noble cubes on their box: three Tatar cubes enter Ukraine.
     Blue and white defend and score one hit: two Tatar cubes stay. The Turks face as many
@@ -113,8 +113,8 @@ def test_invasion_example_1_p9():
     assert s["dice_queue"] == []
 
 
-def test_invasion_example_2_habsburg_influence_p10():
-    """p.10: four markers from the events and one more now: five noble cubes leave Great
+def test_invasion_example_2_habsburg_influence_p11():
+    """p.11: four markers from the events and one more now: five noble cubes leave Great
     Poland in player order (the example's blue-white-red), first, second, third, first, second.
     Here blue starts and the seating makes red second and white third."""
     s = invasion_state(1, BLUE, [5, 6, 6, 6])
@@ -131,8 +131,8 @@ def test_invasion_example_2_habsburg_influence_p10():
     assert s["prov"]["great_poland"]["nobles"] == [0, 0, 0] and s["prov"]["great_poland"]["influence"] == 3
 
 
-def test_invasion_example_3_turks_against_vienna_p10():
-    """p.10: round 3, the Turks attack the Habsburgs with 8 (12 + 1 cube - 5 noble cubes):
+def test_invasion_example_3_turks_against_vienna_p11():
+    """p.11: round 3, the Turks attack the Habsburgs with 8 (12 + 1 cube - 5 noble cubes):
     the six markers leave the Habsburg box and eight Turkish cubes go on it."""
     s = invasion_state(3, RED, [4, 5, 6, 6])
     s["box"]["orange"]["royal"] = 0
@@ -145,7 +145,7 @@ def test_invasion_example_3_turks_against_vienna_p10():
     assert s["prov"]["great_poland"]["nobles"] == [2, 0, 0]
 
 
-def test_a_treaty_holds_unless_two_dice_show_its_number_p9():
+def test_a_treaty_holds_unless_two_dice_show_its_number_p10():
     s = invasion_state(1, WHITE, [2, 6, 6, 6])
     s["box"]["green"]["royal"] = 0
     s["treaty"] = "green"
@@ -232,7 +232,7 @@ def test_raid_example_2_turkish_garrison_p13():
     assert s["turks_on_habsburg"] == 2 and s["prov"]["great_poland"]["enemy"]["orange"] == 2
 
 
-def test_raids_never_enter_a_province_with_their_own_cubes_and_share_a_short_supply_p11():
+def test_raids_never_enter_a_province_with_their_own_cubes_and_share_a_short_supply_p12():
     s = blank()
     enemy(s, "prussia", black=20)
     enemy(s, "great_poland", black=1)
@@ -246,7 +246,7 @@ def test_raids_never_enter_a_province_with_their_own_cubes_and_share_a_short_sup
     assert split == [2, 3]
 
 
-def test_habsburg_influence_spreads_along_the_purple_arrows_p11():
+def test_habsburg_influence_spreads_along_the_purple_arrows_p12():
     s = blank(start=WHITE)
     s["prov"]["great_poland"]["influence"] = 2
     nobles(s, "prussia", [1, 0, 0])
