@@ -144,7 +144,7 @@ async def start_daphne(env: dict, port: int, profile: str | None = None) -> subp
         command = [sys.executable, "-c", code]
     else:
         command = [str(Path(sys.executable).with_name("daphne"))] + argv
-    log = DAPHNE_LOG.open("w")
+    log = DAPHNE_LOG.open("a")
     proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(300):
         try:
@@ -179,11 +179,13 @@ class MatchDriver:
         self.latest = 0
         self.stop = False
 
-    async def connect(self, port: int) -> None:
+    async def connect(self, ports: list[int], first: int) -> None:
         from backend.matches.client import WebSocket
 
-        for token in self.tokens + [None]:
+        for i, token in enumerate(self.tokens + [None]):
             path = f"/ws/matches/{self.id}/" + (f"?token={token}" if token else "")
+            # Round-robin over the server processes, as a proxy in front would.
+            port = ports[(first + i) % len(ports)]
             self.clients.append(await WebSocket.connect("127.0.0.1", port, path))
 
     async def run(self, index: int, start: float) -> None:
@@ -244,29 +246,27 @@ class MatchDriver:
                                                "action": choose(legal, self.rng)}))
 
 
-async def drive(args, matches: list[dict], port: int, server: subprocess.Popen) -> dict:
+async def drive(args, matches: list[dict], ports: list[int], servers: list[subprocess.Popen]) -> dict:
     stats = Stats()
     rng = random.Random(args.seed)
     drivers = [MatchDriver(m, args, stats, random.Random(rng.random())) for m in matches]
     t0 = time.perf_counter()
     for chunk in range(0, len(drivers), 50):
-        await asyncio.gather(*(d.connect(port) for d in drivers[chunk:chunk + 50]))
+        await asyncio.gather(*(d.connect(ports, chunk + j) for j, d in enumerate(drivers[chunk:chunk + 50])))
     connect_s = time.perf_counter() - t0
     start = time.perf_counter()
     tasks = [asyncio.create_task(d.run(i, start)) for i, d in enumerate(drivers)]
     await asyncio.sleep(args.warmup)
     stats.measuring = True
-    counters0, cpu0, applied0 = db_counters(args.db_url), cpu_seconds(server.pid), stats.applied
+    counters0, cpu0, applied0 = db_counters(args.db_url), sum(cpu_seconds(s.pid) for s in servers), stats.applied
     own0 = sum(os.times()[:2])
-    main0 = main_thread_cpu_seconds(server.pid)
+    main0 = sum(main_thread_cpu_seconds(s.pid) for s in servers)
     t1 = time.perf_counter()
     await asyncio.sleep(args.seconds)
     elapsed = time.perf_counter() - t1
-    applied, cpu1 = stats.applied - applied0, cpu_seconds(server.pid)
-    if os.environ.get("WS_LOAD_SIGUSR1"):
-        server.send_signal(signal.SIGUSR1)
+    applied, cpu1 = stats.applied - applied0, sum(cpu_seconds(s.pid) for s in servers)
     own = sum(os.times()[:2]) - own0
-    main_cpu = main_thread_cpu_seconds(server.pid) - main0
+    main_cpu = sum(main_thread_cpu_seconds(s.pid) for s in servers) - main0
     stats.measuring = False
     for d in drivers:
         d.stop = True
@@ -323,25 +323,28 @@ async def main_async(args) -> None:
     os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "CHANNEL_LAYER_BACKEND", "DJANGO_DEBUG")})
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "backend.settings")
     prepare_database(env, args.db_url)
+    DAPHNE_LOG.write_text("")
     import django
 
     django.setup()
     matches = await asyncio.to_thread(create_matches, args.matches, args.seed)
-    port = free_port()
-    server = await start_daphne(env, port, args.profile)
+    ports = [free_port() for _ in range(args.servers)]
+    servers = [await start_daphne(env, port, args.profile) for port in ports]
     try:
-        result = await drive(args, matches, port, server)
+        result = await drive(args, matches, ports, servers)
     except Exception:
         print(DAPHNE_LOG.read_text()[-3000:], file=sys.stderr)
         raise
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
     bad, stored = await asyncio.to_thread(verify_log, result.pop("match_ids"))
-    print(f"mode={args.mode} M={args.matches} layer={args.layer} seconds={args.seconds}")
+    print(f"mode={args.mode} M={args.matches} layer={args.layer} servers={args.servers} seconds={args.seconds}")
     print(f"  actions/s        {result['actions_per_s']:.0f}  ({result['actions']} actions measured)")
     print(f"  latency ms       p50 {result['p50_ms']:.1f}  p95 {result['p95_ms']:.1f}  "
           f"p99 {result['p99_ms']:.1f}  max {result['max_ms']:.1f}  (send -> all 4 clients hold it)")
@@ -355,7 +358,7 @@ async def main_async(args) -> None:
           f"stale attempts included); table accesses/action {result['table_accesses_per_action']:.2f} "
           f"(with the FK check)")
     print(f"  server CPU       {result['server_cpu_ms_per_action']:.2f} ms/action  "
-          f"({100 * result['server_cpu_share']:.0f}% of a core, event-loop thread "
+          f"({100 * result['server_cpu_share']:.0f}% of a core, event-loop thread(s) "
           f"{100 * result['main_thread_share']:.0f}%; load generator "
           f"{100 * result['generator_cpu_share']:.0f}%)")
     print(f"  connect          {result['connect_s']:.1f} s for {4 * args.matches} sockets")
@@ -368,6 +371,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="Daphne processes; each match's sockets are spread over them round-robin")
     parser.add_argument("--db-url", default="postgres://postgres@127.0.0.1:5432/helper4_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--seed", type=int, default=1)

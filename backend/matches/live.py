@@ -188,14 +188,21 @@ async def info(match_id: int) -> MatchInfo | None:
 async def snapshot(match_id: int, min_version: int = 0) -> Snapshot | None:
     """The newest snapshot this process knows, reading the database (once for
     every waiting consumer of the match) when it is older than `min_version`."""
-    snap = CACHE.snapshot(match_id)
-    if snap is not None and snap.version >= min_version:
-        return snap
-    task = _loading.get(match_id)
-    if task is None:
-        task = _loading[match_id] = _spawn(_db(services.load_snapshot)(match_id, None, True))
-        task.add_done_callback(lambda _t: _loading.pop(match_id, None))
-    return await asyncio.shield(task)
+    for _ in range(3):
+        snap = CACHE.snapshot(match_id)
+        if snap is not None and snap.version >= min_version:
+            return snap
+        task = _loading.get(match_id)
+        if task is None:
+            task = _loading[match_id] = _spawn(_db(services.load_snapshot)(match_id, None, True))
+            task.add_done_callback(lambda t: _loading.pop(match_id, None) if _loading.get(match_id) is t else None)
+        snap = await asyncio.shield(task)
+        if snap is None or snap.version >= min_version:
+            return snap
+        # That read began before `min_version` was committed: read again.
+        if _loading.get(match_id) is task:
+            del _loading[match_id]
+    return snap
 
 
 async def events_between(match_id: int, after: int, upto: int) -> list[list]:

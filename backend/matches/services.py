@@ -163,7 +163,9 @@ def apply_action(
         raise MatchError("forbidden", "Spectators cannot act.")
     snapshot = CACHE.snapshot(match_id)
     if snapshot is None or snapshot.version < version:
-        snapshot = load_snapshot(match_id, info)
+        # A process that follows this match (it has a snapshot, hence viewers)
+        # also fetches the events it missed, once, rather than each viewer.
+        snapshot = load_snapshot(match_id, info, with_events=snapshot is not None)
     if snapshot.version != version:
         return _stale(match_id, client_id, info)
     engine = info.engine
@@ -223,7 +225,7 @@ def apply_action(
         # The client id is already in the log (the version was free): a resend.
         return _stale(match_id, client_id, info)
     if stale:
-        load_snapshot(match_id, info)  # this process's copy was behind; refresh it
+        load_snapshot(match_id, info, with_events=True)  # this process's copy was behind; refresh it
         return _stale(match_id, client_id, info)
     return Applied(applied, events, False)
 
