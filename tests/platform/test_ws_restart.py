@@ -153,7 +153,7 @@ async def _start_daphne(env: dict, port: int) -> subprocess.Popen:
 
 class Remote:
     def __init__(self, ws: WebSocket):
-        self.ws, self.state = ws, None
+        self.ws, self.state, self.versions = ws, None, []
 
     @classmethod
     async def join(cls, port: int, match_id: int, token: str) -> "Remote":
@@ -167,6 +167,7 @@ class Remote:
             assert message["type"] != "error", message
             if message["type"] == "state":
                 self.state = message
+                self.versions.append(message["version"])
         return self.state
 
 
@@ -215,5 +216,38 @@ async def test_a_restarted_daphne_process_carries_on(tmp_path):
     finally:
         server.send_signal(signal.SIGTERM)
         await asyncio.to_thread(server.wait, 20)
+    stored = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
+    assert stored == {"version": final, "log": list(range(1, final + 1))}
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="processes share a channel layer only through Redis")
+async def test_two_daphne_processes_serve_one_match(tmp_path):
+    """Seats on different processes: each action reaches everyone exactly once."""
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
+    env.update(BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000")
+    if connection.vendor == "postgresql":
+        s = connection.settings_dict
+        env["DATABASE_URL"] = f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+        await asyncio.to_thread(_manage, env, "migrate", "--noinput", "-v", "0")
+    made = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
+    match_id, tokens = made["match"], made["tokens"]
+    ports = [_free_port(), _free_port()]
+    servers = [await _start_daphne(env, port) for port in ports]
+    try:
+        remotes = [await Remote.join(ports[i % 2], match_id, t) for i, t in enumerate(tokens)]
+        spectator = Remote(await WebSocket.connect("127.0.0.1", ports[1], f"/ws/matches/{match_id}/"))
+        await spectator.until(0)
+        final = await _play_remote(remotes, 12)
+        assert (await spectator.until(final))["version"] == final
+        for r in remotes + [spectator]:
+            assert r.versions == sorted(set(r.versions)), r.versions  # none twice, in order
+            await r.ws.close()
+    finally:
+        for server in servers:
+            server.send_signal(signal.SIGTERM)
+        for server in servers:
+            await asyncio.to_thread(server.wait, 20)
     stored = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
     assert stored == {"version": final, "log": list(range(1, final + 1))}
