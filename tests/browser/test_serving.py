@@ -55,5 +55,8 @@ def test_every_module_is_preloaded():
     html = (root / "index.html").read_text()
     listed = set(re.findall(r'<link rel="modulepreload" href="/app/([^"]+)">', html))
     modules = {str(p.relative_to(root)) for p in (root / "js").rglob("*.js")}
-    assert modules <= listed, sorted(modules - listed)
+    # God's Playground's table loads with import() from its preloaded index.js, so other pages never fetch it.
+    lazy = {m for m in modules if m.startswith("js/games/gods_playground/") and not m.endswith("/index.js")}
+    assert modules - lazy <= listed, sorted(modules - lazy - listed)
+    assert not lazy & listed, sorted(lazy & listed)
     assert all((root / m).is_file() for m in listed)

@@ -6,8 +6,9 @@ import { ConnectionBanner, Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
 import { CondottiereTable } from "../games/condottiere/table.js";
 import { GenericTable } from "../games/generic.js";
+import { GodsPlaygroundTable } from "../games/gods_playground/index.js";
 
-const TABLES = { condottiere: CondottiereTable };
+const TABLES = { condottiere: CondottiereTable, gods_playground: GodsPlaygroundTable };
 
 function uuid() {
   if (window.crypto && crypto.randomUUID) return crypto.randomUUID();

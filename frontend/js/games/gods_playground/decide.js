@@ -1,0 +1,191 @@
+// The decisions. Every control is one of the server's legal actions (or a
+// staging of several, sent one by one); nothing here decides what is legal.
+import { html, useEffect, useRef, useState } from "../../lib.js";
+import { SLOTS, UNIT_COST, UNIT_NAME, provinceName } from "./board.js";
+import { actionLabel } from "./words.js";
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A bottom sheet (dialog on desktop) asking the second half of a decision. */
+export function Chooser({ title, options, set, onPick, onCancel }) {
+  const box = useRef(null);
+  const [picked, setPicked] = useState([]);
+  useEffect(() => {
+    const first = box.current && box.current.querySelector("button, input");
+    if (first) first.focus();
+    const esc = (e) => { if (e.key === "Escape") onCancel(); };
+    document.addEventListener("keydown", esc);
+    return () => document.removeEventListener("keydown", esc);
+  }, []);
+  let body;
+  if (set) {
+    // A set of provinces (Jesuit schools): the confirm button is live only for a set the server offers.
+    const items = [...new Set(options.flatMap((o) => o.action.provinces))];
+    const key = (l) => [...l].sort().join();
+    const match = options.find((o) => key(o.action.provinces) === key(picked));
+    body = html`<fieldset class="gp-set"><legend>Provinces (a cube and 2 talers each)</legend>
+        ${items.map((p) => html`<label class="gp-check"><input type="checkbox" data-testid="set-item" checked=${picked.includes(p)}
+          onChange=${() => setPicked(picked.includes(p) ? picked.filter((x) => x !== p) : picked.concat(p))} />${provinceName(p)}</label>`)}
+      </fieldset>
+      <button type="button" class="btn btn-primary btn-block" data-testid="set-confirm" disabled=${!match}
+        onClick=${() => match && onPick(match.action)}>${picked.length ? `Found ${picked.length} school${picked.length > 1 ? "s" : ""}` : "Choose provinces"}</button>`;
+  } else {
+    body = html`<div class="chips gp-choices">${options.map((o) => html`<button type="button" class="btn"
+        data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>`;
+  }
+  return html`<div class="sheet-backdrop" onClick=${onCancel}>
+    <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="gp-chooser-title" ref=${box} onClick=${(e) => e.stopPropagation()}>
+      <h2 id="gp-chooser-title">${title}</h2>
+      ${body}
+      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>Cancel</button>
+    </div>
+  </div>`;
+}
+
+/** Legal actions grouped by heading, then by button label; several actions under one label ask a second question. */
+export function ActionGroups({ legal, view, names, send, pending, setChooser }) {
+  const groups = new Map();
+  let pass = null;
+  for (const a of legal) {
+    if (a.type === "place_noble" || a.type === "bid") continue; // their own panels
+    const l = actionLabel(a, view, names);
+    if (a.type === "pass") { pass = [a, l.label]; continue; }
+    // Recruitment reads best as one row per province.
+    const g = a.type === "recruit" ? `Recruit in ${provinceName(a.province)}` : l.group;
+    if (!groups.has(g)) groups.set(g, new Map());
+    const byLabel = groups.get(g);
+    const label = a.type === "recruit" ? `${UNIT_NAME[a.unit] || a.unit}` : l.label;
+    if (!byLabel.has(label)) byLabel.set(label, []);
+    byLabel.get(label).push({ action: a, ...l });
+  }
+  if (!groups.size && !pass) return null;
+  function press(label, items) {
+    if (items.length === 1 && !items[0].set) { send(items[0].action); return; }
+    if (items[0].set) setChooser({ title: "Jesuit schools: in which provinces?", set: true, options: items });
+    else setChooser({ title: label, options: items.map((i) => ({ action: i.action, label: i.sub || i.label })) });
+  }
+  return html`<div class="gp-groups">
+    ${[...groups].map(([g, byLabel]) => html`<div class="gp-group" role="group" aria-label=${g}>
+      <h3>${g}</h3>
+      <div class="chips">${[...byLabel].map(([label, items]) => html`<button type="button" class="btn gp-move"
+        data-testid="gp-move" data-type=${items[0].action.type} disabled=${pending}
+        aria-haspopup=${items.length > 1 || items[0].set ? "dialog" : undefined}
+        onClick=${() => press(label, items)}>${label}${items.length > 1 && !items[0].set ? " …" : ""}</button>`)}</div>
+    </div>`)}
+    ${pass && html`<button type="button" class="btn btn-pass gp-pass" data-testid="gp-move" data-type="pass" disabled=${pending}
+      onClick=${() => send(pass[0])}>${pass[1]}</button>`}
+  </div>`;
+}
+
+function takeOut(list, values) {
+  const left = [...list];
+  for (const v of values) { const i = left.indexOf(v); if (i >= 0) left.splice(i, 1); }
+  return left;
+}
+
+/** Stage all six noble tiles, then send them one placement at a time (placements are final, D2). */
+export function NobleStager({ view, legal, send, pending, version }) {
+  const placed = view.your_nobles || {};
+  const left = view.your_tiles_left || [];
+  const [staged, setStaged] = useState({});
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState("");
+  const round = view.round;
+  useEffect(() => { setStaged({}); setSending(false); }, [round]);
+  const open = SLOTS.filter((s) => !(s in placed));
+  const stagedOpen = Object.fromEntries(Object.entries(staged).filter(([s]) => !(s in placed)));
+  const free = takeOut(left, Object.values(stagedOpen));
+  const ready = open.length > 0 && open.every((s) => s in stagedOpen);
+
+  useEffect(() => {
+    if (!sending || pending) return;
+    const next = open.find((s) => s in stagedOpen);
+    if (!next) { setSending(false); return; }
+    const act = legal.find((a) => a.type === "place_noble" && a.slot === next && a.value === stagedOpen[next]);
+    if (act) send(act);
+    else if (legal.length) { setSending(false); setProblem("That arrangement is no longer possible; please check your tiles."); }
+  }, [sending, pending, version, legal]);
+
+  if (!open.length) return html`<section class="panel gp-decision" data-testid="noble-stager">
+    <h2>Your nobles</h2><${Placed} placed=${placed} /><p class="muted">All six placed. Waiting for the others…</p></section>`;
+
+  function pick(slot, v) {
+    setProblem("");
+    const next = { ...stagedOpen };
+    if (next[slot] === v) delete next[slot]; else next[slot] = v;
+    setStaged(next);
+  }
+  return html`<section class="panel gp-decision" data-testid="noble-stager" aria-labelledby="stager-title">
+    <h2 id="stager-title">Place your nobles</h2>
+    <p class="muted">One tile on each province and one on the royal army; each becomes that many cubes. Nobody sees them until all are down. Once sent, a tile cannot be taken back.</p>
+    <p class="gp-tiles-left" aria-label=${`Tiles not yet staged: ${free.join(", ") || "none"}`}>Tiles: ${free.length ? free.map((v) => html`<span class="gp-tile-chip">${v}</span>`) : html`<span class="muted">all staged</span>`}</p>
+    <div class="gp-stage-rows">
+      ${SLOTS.map((slot) => {
+        if (slot in placed) return html`<div class="gp-stage-row done"><span class="gp-stage-name">${provinceName(slot)}</span><span class="gp-tile-chip on">${placed[slot]}</span><span class="muted">sent</span></div>`;
+        const choices = [...new Set(free.concat(slot in stagedOpen ? [stagedOpen[slot]] : []))].sort((a, b) => a - b);
+        return html`<div class="gp-stage-row" role="group" aria-label=${`Tile for ${provinceName(slot)}`}>
+          <span class="gp-stage-name">${provinceName(slot)}</span>
+          <div class="gp-stage-chips">${choices.map((v) => html`<button type="button" class="gp-tile-btn" data-testid="stage-chip" data-slot=${slot}
+            aria-pressed=${stagedOpen[slot] === v} aria-label=${`${v} on ${provinceName(slot)}`} disabled=${sending}
+            onClick=${() => pick(slot, v)}>${v}</button>`)}</div>
+        </div>`;
+      })}
+    </div>
+    ${problem && html`<p class="notice notice-error" role="alert">${problem}</p>`}
+    <div class="actions">
+      <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || sending || pending}
+        onClick=${() => { setProblem(""); setSending(true); }}>${sending ? "Placing…" : ready ? "Place these nobles" : `Stage ${open.length - Object.keys(stagedOpen).length} more`}</button>
+      <button type="button" class="btn btn-ghost" disabled=${sending || !Object.keys(stagedOpen).length} onClick=${() => setStaged({})}>Clear</button>
+    </div>
+  </section>`;
+}
+
+function Placed({ placed }) {
+  return html`<p class="gp-tiles-left">${SLOTS.filter((s) => s in placed).map((s) => html`<span class="gp-placed">${provinceName(s)} <span class="gp-tile-chip on">${placed[s]}</span></span>`)}</p>`;
+}
+
+/** A sealed bid: any amount the server offers, sent once. */
+export function BidPanel({ view, legal, send, pending, names }) {
+  const amounts = legal.filter((a) => a.type === "bid").map((a) => a.amount).sort((a, b) => a - b);
+  const [amount, setAmount] = useState(0);
+  const pend = view.pending || {};
+  const max = amounts.length ? amounts[amounts.length - 1] : 0;
+  const chosen = legal.find((a) => a.type === "bid" && a.amount === amount);
+  return html`<section class="panel gp-decision" data-testid="bid-panel" aria-labelledby="bid-title">
+    <h2 id="bid-title">Sealed bid for the crown</h2>
+    <ul class="gp-bidders">${(pend.seats || []).map((s) => {
+      const inn = (pend.bids_in || []).includes(s);
+      const mine = s === view.you && pend.your_bid != null;
+      return html`<li><span class="gp-bid-card" aria-hidden="true">${mine ? pend.your_bid : inn ? "?" : "…"}</span>
+        ${names(s)}: ${mine ? `your bid, ${pend.your_bid} talers` : inn ? "bid sealed" : "thinking"}</li>`;
+    })}</ul>
+    ${amounts.length > 0 && html`<div class="gp-bid-form">
+      <label for="gp-bid">Your bid (0-${max} talers; every bid is paid)</label>
+      <div class="stepper">
+        <button type="button" class="btn" aria-label="One taler less" disabled=${amount <= 0} onClick=${() => setAmount(Math.max(0, amount - 1))}>−</button>
+        <input id="gp-bid" type="range" min="0" max=${max} step="1" value=${amount} onInput=${(e) => setAmount(Number(e.target.value))} />
+        <output for="gp-bid">${amount}</output>
+        <button type="button" class="btn" aria-label="One taler more" disabled=${amount >= max} onClick=${() => setAmount(Math.min(max, amount + 1))}>+</button>
+      </div>
+      <button type="button" class="btn btn-primary btn-block" data-testid="bid-submit" disabled=${!chosen || pending}
+        onClick=${() => send(chosen)}>Seal a bid of ${amount} taler${amount === 1 ? "" : "s"}</button>
+    </div>`}
+  </section>`;
+}
+
+/** What a decision needs to know, in one line under its heading. */
+export function decisionHelp(kind, view) {
+  const you = view.you;
+  switch (kind) {
+    case "setup_estate": return "Each family takes three estates, one at a time; a disc goes on the least valuable free space.";
+    case "shortage": return `You lack cubes for every tile: remove one wanted cube at a time (wanted: ${Object.entries((view.pending.demand || {})[you] || {}).map(([p, n]) => `${provinceName(p)} ${n}`).join(", ")}).`;
+    case "estate_purchase": return "Your first estate this round costs a cube from its province, each later one two. A pass ends your buying this round.";
+    case "special": return view.pending.second ? "You may move a second cube, or stop." : "One special action per turn, two turns each.";
+    case "recruitment": return `Infantry ${UNIT_COST.infantry}, cavalry ${UNIT_COST.cavalry}, cannon ${UNIT_COST.cannon}, Cossack ${UNIT_COST.cossack} talers, half where enemy cubes stand; your first unit in a province this round costs a cube there.`;
+    case "campaigns": return "A campaign costs a cube from the bordering province; the royal army joins for one of your Sejm discs. A pass is final.";
+    case "counterattack": return "The royal army alone attacks enemy cubes; the start player's first attack is free, others cost a Sejm disc. A pass is final.";
+    default: return "";
+  }
+}
+
+export { same };

@@ -1,0 +1,175 @@
+"""A player opens a God's Playground lobby, adds two bots and plays the whole match through the UI.
+
+Every move is one of the buttons the table shows (staged noble tiles, sealed
+bids, grouped actions and their second questions, map tiles); the test never
+builds an action itself. Screenshots go to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pytest
+
+from .support import DESKTOP, PHONE, Client, add_bot
+
+pytestmark = pytest.mark.browser
+
+_SEEN_JS = """() => {
+  const t = document.querySelector('[data-testid=table]');
+  const q = (s) => [...document.querySelectorAll(s)].filter((b) => !b.disabled);
+  return {
+    version: t && t.dataset.version, mine: t && t.dataset.myTurn === 'yes', pending: t && t.dataset.pending,
+    stager: !!document.querySelector('[data-testid=stage-submit]'),
+    bid: !!document.querySelector('[data-testid=bid-submit]'),
+    tiles: q('[data-testid=board] .gp-tile.choosable').length,
+    moves: q('[data-testid=gp-move]').map((b) => b.dataset.type),
+  };
+}"""
+
+
+def _wait_new_version(page, version: str, timeout: float = 15000) -> None:
+    page.wait_for_function(
+        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
+        arg=version, timeout=timeout)
+
+
+def _stage_nobles(page, rng: random.Random) -> None:
+    """Pick a tile for every slot among the chips offered, then send them all."""
+    slots = page.eval_on_selector_all("[data-testid=stage-chip]", "els => [...new Set(els.map((e) => e.dataset.slot))]")
+    for slot in slots:
+        chips = page.locator(f"[data-testid=stage-chip][data-slot={slot}]:enabled")
+        chips.nth(rng.randrange(chips.count())).click()
+    page.click("[data-testid=stage-submit]")
+    # The six placements go out one by one; done when the table no longer asks this seat.
+    page.wait_for_function("""() => { const t = document.querySelector('[data-testid=table]');
+      return t.dataset.myTurn !== 'yes' || t.dataset.pending !== 'nobles'; }""", timeout=20000)
+
+
+def _answer_chooser(page, rng: random.Random) -> None:
+    if page.locator("[data-testid=set-item]").count():
+        items = page.locator("[data-testid=set-item]")
+        items.nth(rng.randrange(items.count())).check()
+        page.click("[data-testid=set-confirm]")
+    else:
+        choices = page.locator("[data-testid=choice]")
+        choices.nth(rng.randrange(choices.count())).click()
+
+
+def take_turn(page, rng: random.Random, pass_bias: float = 0.3) -> str | None:
+    """Act once if the table says it is this player's move; returns what was done."""
+    s = page.evaluate(_SEEN_JS)
+    if not s["mine"] or page.locator("[data-testid=status] .tag:text-is('sending…')").count():
+        return None
+    version = s["version"]
+    if s["stager"]:
+        _stage_nobles(page, rng)
+        return "nobles"
+    if s["bid"]:
+        for _ in range(rng.randrange(3)):
+            plus = page.locator("button[aria-label='One taler more']")
+            if plus.is_enabled():
+                plus.click()
+        page.click("[data-testid=bid-submit]")
+        _wait_new_version(page, version)
+        return "bid"
+    if s["tiles"] and rng.random() < 0.5:
+        page.locator("[data-testid=board] .gp-tile.choosable").nth(rng.randrange(s["tiles"])).click()
+        _wait_new_version(page, version)
+        return "map"
+    moves = s["moves"]
+    if not moves:
+        return None
+    others = [i for i, t in enumerate(moves) if t != "pass"]
+    pick = rng.choice(others) if others and (len(others) == len(moves) or rng.random() > pass_bias) else moves.index("pass")
+    page.locator("[data-testid=gp-move]:enabled").nth(pick).click()
+    page.wait_for_function(
+        """v => document.querySelector('.sheet') || document.querySelector('[data-testid=table]')?.dataset.version !== v""",
+        arg=version, timeout=15000)
+    if page.locator(".sheet").count():
+        _answer_chooser(page, rng)
+        _wait_new_version(page, version)
+    return moves[pick]
+
+
+def _check_hidden_tiles(client: Client) -> bool:
+    """During the secret placement the DOM shows others' tiles only as backs, as many as the view counts."""
+    dom = client.page.evaluate("""() => ({ version: Number(document.querySelector('[data-testid=table]').dataset.version),
+      backs: document.querySelectorAll('.gp-nobles .gp-tile-chip.back').length })""")
+    view = next((m["view"] for m in reversed(client.states()) if m["version"] == dom["version"]), None)
+    if view is None or (view["pending"] or {}).get("kind") != "nobles":
+        return False
+    me = view["you"]
+    assert dom["backs"] == sum(n for s, n in enumerate(view["nobles_placed"]) if s != me), (dom, view["nobles_placed"])
+    for msg in client.states():  # no other seat's placements reach this browser
+        assert all(e.get("to") in (None, [me]) for e in msg["events"])
+        assert set(msg["view"]) >= {"your_nobles"} and "secret" not in msg["view"]
+    return True
+
+
+def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_server_url, screenshots):
+    rng = random.Random(5)
+    player = Client(browser, live_server_url, PHONE)
+    page = player.page
+    try:
+        player.signup("gp")
+        player.goto("/lobbies/new")
+        page.locator("label.game-choice", has_text="God's Playground").click()
+        page.click("button[type=submit]")
+        page.wait_for_selector("[data-testid=lobby-room]")
+        add_bot(player)
+        add_bot(player)
+        page.wait_for_function("() => !document.querySelector('[data-testid=start]').disabled")
+        page.click("[data-testid=start]")
+        page.wait_for_url("**/match/*")
+        page.wait_for_selector("[data-testid=table][data-game=gods_playground]")
+
+        done: dict[str, int] = {}
+        shots = set()
+        hidden_checked = False
+        deadline = time.monotonic() + 150
+        while not page.locator("[data-testid=result]").count():
+            assert time.monotonic() < deadline, f"the match did not finish ({done})"
+            s = page.evaluate(_SEEN_JS)
+            if s["stager"] and not hidden_checked:
+                hidden_checked = _check_hidden_tiles(player)
+            if s["stager"] and "nobles" not in shots:
+                shots.add("nobles")
+                page.screenshot(path=str(screenshots / "gp-nobles-phone.png"))
+                page.screenshot(path=str(screenshots / "gp-nobles-phone-full.png"), full_page=True)
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            if s["pending"] == "special" and s["mine"] and "special" not in shots:
+                shots.add("special")
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                page.screenshot(path=str(screenshots / "gp-table-phone.png"))
+                page.screenshot(path=str(screenshots / "gp-table-phone-full.png"), full_page=True)
+                page.set_viewport_size(DESKTOP)
+                page.wait_for_timeout(100)
+                assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
+                page.screenshot(path=str(screenshots / "gp-table-desktop.png"))
+                page.emulate_media(color_scheme="dark")
+                page.screenshot(path=str(screenshots / "gp-table-desktop-dark.png"))
+                page.emulate_media(color_scheme="light")
+                page.set_viewport_size(PHONE)
+            what = take_turn(page, rng)
+            if what:
+                done[what] = done.get(what, 0) + 1
+            else:
+                page.wait_for_timeout(40)
+
+        assert hidden_checked
+        assert done.get("nobles", 0) == 4, done  # one secret placement per round
+        result = page.locator("[data-testid=result]")
+        assert "VP" in result.inner_text()
+        page.screenshot(path=str(screenshots / "gp-result-phone.png"), full_page=False)
+        page.set_viewport_size(DESKTOP)
+        page.screenshot(path=str(screenshots / "gp-result-desktop.png"))
+        final = player.states()[-1]
+        assert final["view"]["over"] and final["legal_actions"] == []
+        assert "Game over" in page.locator("[data-testid=log]").inner_text()
+        assert not player.errors, player.errors
+        print("actions through the UI:", json.dumps(done, sort_keys=True))
+    finally:
+        player.close()
