@@ -109,6 +109,10 @@ def _check_hidden_tiles(client: Client) -> bool:
     return True
 
 
+def _seat_label(seat: dict) -> str:
+    return seat["user"]["username"] if seat.get("user") else f"Bot {seat['seat'] + 1} ({seat['bot']})"
+
+
 def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_server_url, screenshots):
     rng = random.Random(5)
     player = Client(browser, live_server_url, PHONE)
@@ -137,6 +141,9 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
                 hidden_checked = _check_hidden_tiles(player)
             if s["stager"] and "nobles" not in shots:
                 shots.add("nobles")
+                # A new decision scrolls itself into sight, even after the player scrolled to the map.
+                page.wait_for_function("""() => { const r = document.querySelector('[data-testid=noble-stager]').getBoundingClientRect();
+                  return r.top >= 0 && r.top < innerHeight / 2; }""", timeout=5000)
                 page.screenshot(path=str(screenshots / "gp-nobles-phone.png"))
                 page.screenshot(path=str(screenshots / "gp-nobles-phone-full.png"), full_page=True)
                 assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
@@ -149,10 +156,15 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
                 page.wait_for_timeout(100)
                 assert page.evaluate("document.documentElement.scrollWidth") <= DESKTOP["width"]
                 page.screenshot(path=str(screenshots / "gp-table-desktop.png"))
-                page.emulate_media(color_scheme="dark")
-                page.screenshot(path=str(screenshots / "gp-table-desktop-dark.png"))
-                page.emulate_media(color_scheme="light")
                 page.set_viewport_size(PHONE)
+                # The same seat in a second, dark-scheme tab (a fresh context: the scheme applies from the first paint).
+                dark = browser.new_context(viewport=DESKTOP, color_scheme="dark", storage_state=player.context.storage_state())
+                tab = dark.new_page()
+                tab.on("pageerror", lambda e: player.errors.append(f"dark tab: {e}"))
+                tab.goto(page.url)
+                tab.wait_for_selector("[data-testid=table][data-game=gods_playground]")
+                tab.screenshot(path=str(screenshots / "gp-table-desktop-dark.png"))
+                dark.close()
             what = take_turn(page, rng)
             if what:
                 done[what] = done.get(what, 0) + 1
@@ -161,8 +173,15 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
 
         assert hidden_checked
         assert done.get("nobles", 0) == 4, done  # one secret placement per round
-        result = page.locator("[data-testid=result]")
-        assert "VP" in result.inner_text()
+        # The headline names the engine's winner (its tie-breaks), as the match record has it.
+        match_id = page.url.rstrip("/").rsplit("/", 1)[1]
+        record = page.request.get(f"{live_server_url}/api/matches/{match_id}/").json()
+        winner = next(x for x in record["seats"] if x["seat"] == record["result"]["winners"][0])
+        headline = page.locator("[data-testid=result] h2").inner_text()
+        assert headline == ("You win!" if winner.get("user") and winner["user"]["username"] == player.name
+                            else f"{_seat_label(winner)} wins"), (headline, record["result"])
+        shown = [int(t.split()[0]) for t in page.locator("[data-testid=final-vp]").all_inner_texts()]
+        assert sorted(shown) == sorted(record["result"]["scores"])
         page.screenshot(path=str(screenshots / "gp-result-phone.png"), full_page=False)
         page.set_viewport_size(DESKTOP)
         page.screenshot(path=str(screenshots / "gp-result-desktop.png"))

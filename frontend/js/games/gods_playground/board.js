@@ -26,7 +26,7 @@ export const FAMILY_INK = ["#2a2520", "#ffffff", "#ffffff"];
 
 // Enemy colours and who they are (rules doc, "Seats" paragraph; board.py enemy_province).
 export const ENEMY = {
-  black: { name: "Teutons & Swedes", colour: "#2b2b2b", ink: "#fff", home: "prussia" },
+  black: { name: "Teutons/Swedes", colour: "#2b2b2b", ink: "#fff", home: "prussia" },
   green: { name: "Russians", colour: "#2f8f4e", ink: "#fff", home: "lithuania" },
   yellow: { name: "Tatars", colour: "#e3b62b", ink: "#201800", home: "ukraine" },
   orange: { name: "Turks", colour: "#e0701f", ink: "#1f1000", home: "little_poland" },

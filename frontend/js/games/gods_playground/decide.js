@@ -4,8 +4,6 @@ import { html, useEffect, useRef, useState } from "../../lib.js";
 import { SLOTS, UNIT_COST, UNIT_NAME, provinceName } from "./board.js";
 import { actionLabel } from "./words.js";
 
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-
 /** A bottom sheet (dialog on desktop) asking the second half of a decision. */
 export function Chooser({ title, options, set, onPick, onCancel }) {
   const box = useRef(null);
@@ -157,7 +155,7 @@ export function BidPanel({ view, legal, send, pending, names }) {
       const inn = (pend.bids_in || []).includes(s);
       const mine = s === view.you && pend.your_bid != null;
       return html`<li><span class="gp-bid-card" aria-hidden="true">${mine ? pend.your_bid : inn ? "?" : "…"}</span>
-        ${names(s)}: ${mine ? `your bid, ${pend.your_bid} talers` : inn ? "bid sealed" : "thinking"}</li>`;
+        ${names(s)}${s === view.you ? " (you)" : ""}: ${mine ? `your bid, ${pend.your_bid} talers` : inn ? "bid sealed" : "thinking"}</li>`;
     })}</ul>
     ${amounts.length > 0 && html`<div class="gp-bid-form">
       <label for="gp-bid">Your bid (0-${max} talers; every bid is paid)</label>
@@ -188,4 +186,3 @@ export function decisionHelp(kind, view) {
   }
 }
 
-export { same };

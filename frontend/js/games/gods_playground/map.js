@@ -22,11 +22,11 @@ function EnemyBand({ c, view, w }) {
   const box = (view.box || {})[c] || { cubes: 0, nobles: [0, 0, 0], royal: 0 };
   const treaty = view.treaty === c;
   const strength = (view.strength || {})[c];
-  const extra = c === "purple" ? (view.turks_hold_habsburg ? " (Turkish)" : "") : "";
+  const title = c === "purple" && view.turks_hold_habsburg ? "Turks (Habsburg)" : e.name;
   return html`<g class="gp-band">
     <rect width=${w} height="36" rx="8" style=${{ fill: e.colour }} />
     <rect y="26" width=${w} height="10" style=${{ fill: e.colour }} />
-    <text class="gp-band-name" x="7" y="14" style=${{ fill: e.ink }}>${e.name}${extra}</text>
+    <text class="gp-band-name" x="7" y="14" style=${{ fill: e.ink }}>${title}</text>
     <text class="gp-band-str" x=${w - 6} y="14" style=${{ fill: e.ink }}>${treaty ? "treaty" : `str ${strength ?? "?"}`}</text>
     <text class="gp-band-box" x="7" y="30" style=${{ fill: e.ink }}>box: ${box.cubes} cube${box.cubes === 1 ? "" : "s"}${box.royal ? ` · ♛${box.royal}` : ""}${c === "purple" && view.influence ? ` · ◆${view.influence}` : ""}${c === "purple" && view.turks_on_habsburg ? ` · Turks ${view.turks_on_habsburg}` : ""}</text>
     ${[0, 1, 2].map((s, i) => box.nobles[s] ? html`<${Cube} x=${w - 90 + i * 30} y="20" seat=${s} n=${box.nobles[s]} size="11" />` : null)}

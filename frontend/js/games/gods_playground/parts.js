@@ -48,7 +48,7 @@ export function Players({ view, names, presence, isBot }) {
             <div><dt>Discs left</dt><dd>${(sup.discs || [])[s] ?? "–"}</dd></div>
           </dl>
           <div class="gp-hand" role="img" aria-label=${`Noble tiles left this half: ${(view.hand[s] || []).join(", ") || "none"}`}>
-            <span class="muted gp-hand-label" aria-hidden="true">tiles</span>${(view.hand[s] || []).map((v) => html`<span class="gp-tile-chip small" aria-hidden="true">${v}</span>`)}</div>
+            ${(view.hand[s] || []).length > 0 && html`<span class="muted gp-hand-label" aria-hidden="true">tiles</span>`}${(view.hand[s] || []).map((v) => html`<span class="gp-tile-chip small" aria-hidden="true">${v}</span>`)}</div>
         </div>
       </li>`;
     })}
@@ -113,18 +113,21 @@ export function Log({ log, names }) {
   </ol>`;
 }
 
-export function Result({ view, names, match }) {
-  const r = (match && match.result) || null;
+export function Result({ view, names, match, log }) {
   if (!view.over) return null;
-  const scores = (r && r.scores) || view.vp;
-  const ranking = (r && r.ranking) || [0, 1, 2].sort((a, b) => scores[b] - scores[a]);
-  const winner = ranking[0];
-  const headline = winner === view.you ? "You win!" : `${names(winner)} wins`;
+  // The engine's ranking (tie-breaks included) comes with the game-over event or the match record; never recomputed here.
+  const over = [...log].reverse().find((e) => e.kind === "game_over" && Array.isArray(e.ranking));
+  const ranking = (match && match.result && match.result.ranking) || (over && over.ranking) || null;
+  const order = ranking || [0, 1, 2];
+  const winner = ranking ? ranking[0] : null;
+  const headline = winner == null ? "Final scores" : winner === view.you ? "You win!" : `${names(winner)} wins`;
+  const estates = view.final_estate_vp;
   return html`<section class="result card" data-testid="result" aria-labelledby="result-title">
     <h2 id="result-title">${headline}</h2>
     <p class="muted">Most VP wins; ties go to most noble cubes on the board, then most talers, then nearest the start player.</p>
-    <ol class="scores">${ranking.map((s) => html`<li class=${s === winner ? "winner" : ""}>
-      <${FamilyMark} seat=${s} size=${22} /><span>${names(s)}</span><strong>${scores[s]}</strong><span class="muted">VP${r && r.estate_vp ? ` (${r.estate_vp[s]} from estates)` : ""}</span></li>`)}</ol>
+    <ol class="scores">${order.map((s) => html`<li class=${s === winner ? "winner" : ""}>
+      <${FamilyMark} seat=${s} size=${22} /><span class="gp-score-who">${names(s)}<small class="muted">${estates ? `${estates[s]} VP from estates · ` : ""}${view.money[s]} taler${view.money[s] === 1 ? "" : "s"} left</small></span>
+      <strong data-testid="final-vp">${view.vp[s]} VP</strong></li>`)}</ol>
     <div class="actions"><a class="btn btn-primary" href="/">Back to the lobbies</a><a class="btn" href="/matches">My matches</a></div>
   </section>`;
 }

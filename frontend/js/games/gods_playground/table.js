@@ -1,6 +1,6 @@
 // The God's Playground table. Every control comes from `legal_actions`: the
 // table stages, groups and labels them but never decides what is legal.
-import { html, useEffect, useState } from "../../lib.js";
+import { html, useEffect, useRef, useState } from "../../lib.js";
 import { Notice, seatName } from "../../ui.js";
 import { PHASES, phaseName } from "./board.js";
 import { ActionGroups, BidPanel, Chooser, NobleStager, decisionHelp } from "./decide.js";
@@ -25,6 +25,14 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const help = mine ? decisionHelp(kind, view) : "";
   const stager = kind === "nobles" && !spectator;
   const bidding = kind === "bid" && view.pending.seats.includes(view.you);
+  // When a new decision becomes mine, bring it into sight (phones scroll far between the map and the panels).
+  const actRef = useRef(null);
+  const decision = mine ? `${view.round}/${view.phase}/${kind}` : "";
+  useEffect(() => {
+    if (!decision || !actRef.current) return;
+    const r = actRef.current.getBoundingClientRect();
+    if (r.top > innerHeight - 120 || r.bottom < 160) actRef.current.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [decision]);
 
   return html`<div class="gptable" data-testid="table" data-game="gods_playground" data-version=${version}
       data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"}>
@@ -35,7 +43,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
       ${sending && html`<span class="tag">sending…</span>`}
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
-    <${Result} view=${view} names=${names} match=${match} />
+    <${Result} view=${view} names=${names} match=${match} log=${log} />
     <div class="gp-grid">
       <section class="gp-area-map panel" aria-label="Board">
         <${GpMap} view=${view} names=${names} choices=${mine && Object.keys(choices).length ? choices : null} onChoose=${send} />
@@ -43,7 +51,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
           <span class="gp-leg-disc">S</span> Sejm seat · squares: estates with their VP (● steward, ▲ town) · ⚔ infantry ♞ cavalry ✹ cannon ☆ Cossacks ·
           provisional layout</p>
       </section>
-      <div class="gp-area-act">
+      <div class="gp-area-act" ref=${actRef}>
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} />`}
         ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
         ${mine && !stager && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
