@@ -47,7 +47,20 @@ class AppError(Exception):
         body = {"code": self.code, "message": self.message}
         if self.fields:
             body["fields"] = self.fields
-        return body
+        return _encodable(body)
+
+
+def _encodable(value):
+    """Messages may quote the client's input (an unknown option name); a lone
+    surrogate there could not be encoded as UTF-8 and the error would become a
+    500.  Escape such characters as text instead."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    if isinstance(value, dict):
+        return {_encodable(k): _encodable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_encodable(v) for v in value]
+    return value
 
 
 def ws_error(code: str, message: str, **extra) -> dict:

@@ -41,7 +41,10 @@ def is_member(lobby: Lobby, user) -> bool:
 
 
 def code_matches(lobby: Lobby, code: str | None) -> bool:
-    return bool(lobby.invite_code) and isinstance(code, str) and secrets.compare_digest(code, lobby.invite_code)
+    # compare_digest refuses str with non-ASCII characters: compare bytes, so an
+    # odd code (é, a lone surrogate) is simply wrong instead of a server error.
+    return (bool(lobby.invite_code) and isinstance(code, str)
+            and secrets.compare_digest(code.encode("utf-8", "surrogatepass"), lobby.invite_code.encode("utf-8")))
 
 
 def can_view(lobby: Lobby, user, code: str | None = None) -> bool:
