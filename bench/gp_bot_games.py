@@ -3,7 +3,7 @@
     .venv/bin/python bench/gp_bot_games.py [--games 100] [--bot heuristic]
 
 Plays games with the same bot in all three seats (game g uses seed g) and
-prints averages: final score, final province income, estates held at the end,
+prints averages: final score (and its sources), final province income, estates held at the end,
 and per round the talers a seat holds before and after the special actions,
 its hit cubes on the enemy boxes after the campaigns, and how many provinces
 hold enemy cubes when the counterattack begins.  Real session reports score
@@ -26,6 +26,7 @@ from backend.engines.gods_playground import ENGINE  # noqa: E402
 from backend.engines.gods_playground.board import PROVINCES  # noqa: E402
 
 PLAYERS = 3
+SOURCES = ("boxes", "sejm", "schools", "talers", "estates")
 
 
 def play(seed: int, bot) -> dict:
@@ -33,6 +34,7 @@ def play(seed: int, bot) -> dict:
     state = ENGINE.setup(PLAYERS, seed=seed)
     rngs = [random.Random(f"{seed}:{x}") for x in range(PLAYERS)]
     seen: dict[tuple[int, str], dict] = {}
+    sources = dict.fromkeys(SOURCES, 0.0)
     while True:
         to_move = ENGINE.to_move(state)
         if not to_move:
@@ -47,8 +49,17 @@ def play(seed: int, bot) -> dict:
             }
         seat = to_move[0]
         legal = ENGINE.legal_actions(state, seat)
-        state = ENGINE.apply(state, seat, bot(ENGINE.view(state, seat), legal, rngs[seat]))
+        state, events = ENGINE.step(state, seat, bot(ENGINE.view(state, seat), legal, rngs[seat]))
+        for e in events:
+            if e.get("vp") and e["kind"] in ("vp", "jesuits"):
+                text = e["text"]
+                source = ("boxes" if " box" in text else "talers" if "splendour" in text
+                          else "estates" if "for estates" in text else "schools")
+                sources[source] += e["vp"] / PLAYERS
+    # The Sejm's 2 VP a disc are scored without an event: they are the rest.
+    sources["sejm"] = sum(state["vp"]) / PLAYERS - sum(sources.values())
     return {
+        "sources": sources,
         "scores": list(state["vp"]),
         "income": [state["prov"][p]["income"] for p in PROVINCES],
         "estates": sum(o is not None for p in PROVINCES for o in state["prov"][p]["estates"]) / PLAYERS,
@@ -80,6 +91,7 @@ def main() -> None:
           f"(start 3, range 1-5); " + ", ".join(
               f"{p} {mean(g['income'][i] for g in games):.2f}" for i, p in enumerate(PROVINCES)))
     print(f"  estates held at the end per seat: {mean(g['estates'] for g in games):.1f}")
+    print("  VP per seat by source: " + ", ".join(f"{k} {mean(g['sources'][k] for g in games):.1f}" for k in SOURCES))
     print("  round | talers before specials | after specials | hit cubes/seat after campaigns | provinces with enemies")
     for r in range(1, 5):
         def pick(kind, field, r=r):

@@ -1,16 +1,30 @@
 """Bots for God's Playground: each sees only its seat's view (docs/engines.md).
 
-The heuristic bot keeps to a few plain ideas: protect the provinces where it
-holds estates, buy estates where the border is quiet, turn cubes into VP on
-enemy boxes and Jesuit schools, build towns on its best estates, and keep its
-Sejm discs (2 VP each) rather than spend them.
+The heuristic bot plays a round as a budget.  Its talers go first to troops in
+the provinces it cares about (its estates under threat, and the boxes where a
+majority is cheap); Jesuit schools, treaties and the like only get what is left
+over.  Troops stand where they both defend the estates and campaign against
+the box that threatens them, so every hit cube keeps invaders out.  After the
+invasions the royal army clears provinces where its estates stand, and the
+Sejm discs (2 VP each) are spent only when an estate is worth more.
 """
 
 from __future__ import annotations
 
 import random
+import zlib
 
-from .board import ENEMIES, ESTATE_VP, HOME, PROVINCES, SLOTS
+from .board import ARROWS, BOARD, ENEMIES, ENEMY_VP, ESTATE_VP, HIT_ON, HOME, PROVINCES, UNIT_COST, UNIT_LIMIT, UNITS
+
+HOME_ENEMY = {p: c for c, p in HOME.items()}
+MINIMUM_INCOME = BOARD["minimum_income"]
+# Invaders a round's campaigns can hope to keep out of one province: beyond this,
+# hits only thin the invasion that comes anyway.
+HOLDABLE = 6
+PLAN_FLOOR = 2
+ROYAL_RANK = 5
+# The other seats campaign for the same majority: a hit wins about half its VP.
+CONTESTED = 0.5
 
 
 def random_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
@@ -20,28 +34,121 @@ def random_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
 # ---- reading the view -------------------------------------------------------------
 
 
+def incoming(view: dict, p: str) -> int:
+    """Enemy cubes the home enemy of province p will send in this round's invasion."""
+    c = HOME_ENEMY[p]
+    box = view["box"][c]
+    if view["treaty"] == c:
+        return 0
+    if c == "purple" and view["round"] <= 3:
+        return max(view["influence"] - sum(view["prov"][p]["nobles"]), 0)
+    if c == "orange" and view["round"] == 3:
+        return 0  # the Turks march on Vienna in round 3
+    return max(view["strength"][c] - sum(box["nobles"]) - box["royal"], 0)
+
+
 def threat(view: dict, p: str) -> int:
     """How many enemy cubes are likely to stand in province p after the invasions."""
-    pr = view["provinces"][p] if "provinces" in view else view["prov"][p]
-    c = next(c for c in ENEMIES if HOME[c] == p)
-    box = view["box"][c]
-    incoming = view["strength"][c] - sum(box["nobles"]) - box["royal"]
-    if c == "purple" and view["round"] <= 3:
-        incoming = view["influence"] - sum(pr["nobles"])
-    if c == "orange" and view["round"] == 3:
-        incoming = 0  # the Turks march on Vienna in round 3
-    if view["treaty"] == c:
-        incoming = 0
-    return max(incoming, 0) + sum(pr["enemy"].values())
+    return incoming(view, p) + sum(view["prov"][p]["enemy"].values())
+
+
+def rounds_left(view: dict) -> int:
+    return 5 - view["round"]
 
 
 def my_estates(view: dict, p: str, me: int) -> int:
     return view["prov"][p]["estates"].count(me)
 
 
-def defence_power(view: dict, p: str, me: int) -> float:
+def income(view: dict, me: int) -> int:
+    return sum(pr["income"] + (2 if pr["stewards"][i] else 0)
+               for pr in view["prov"].values() for i, o in enumerate(pr["estates"]) if o == me)
+
+
+def stake(view: dict, p: str, me: int) -> float:
+    """What this seat's estates in province p are worth in VP: their printed VP at the
+    end (a town triples it) and, at a fifth of a VP a taler, the income still to come,
+    which counts only above the minimum income of 10 the bank pays anyway."""
+    pr = view["prov"][p]
+    paid = income(view, me) > MINIMUM_INCOME
+    value = 0.0
+    for i, owner in enumerate(pr["estates"]):
+        if owner == me:
+            value += ESTATE_VP[p][i] * (3 if pr["towns"][i] else 1)
+            if paid:
+                value += (pr["income"] + (2 if pr["stewards"][i] else 0)) * (rounds_left(view) - 1) / 5
+    return value
+
+
+def cube_value(view: dict, p: str, me: int) -> float:
+    """What one enemy cube standing in p at the estates phase costs this seat: an estate
+    (any owner's, so this seat's share of them) and a step of income."""
+    pr = view["prov"][p]
+    held = sum(o is not None for o in pr["estates"])
+    if not held:
+        return 0.0
+    step = my_estates(view, p, me) * (rounds_left(view) - 1) / 5 if income(view, me) > MINIMUM_INCOME else 0
+    return stake(view, p, me) / held + step
+
+
+def unit_hits(inf: int, cav: int, cannon: bool) -> float:
+    """Expected hits of one roll of these units (a cannon adds 1 to every die)."""
+    bonus = 1 if cannon else 0
+    return inf * (7 - HIT_ON["infantry"] + bonus) / 6 + cav * (7 - HIT_ON["cavalry"] + bonus) / 6
+
+
+def own_hits(view: dict, p: str, me: int) -> float:
     inf, cav, can = view["prov"][p]["units"][me]
-    return inf * (2 + can) / 6 + cav * (3 + can) / 6
+    hits = unit_hits(inf, cav, can > 0)
+    if p == "ukraine" and inf + cav and view["treaty"] != "yellow":
+        hits += view["cossacks"]["ukraine"] * (7 - HIT_ON["cossack"] + (1 if can else 0)) / 6
+    return hits
+
+
+def all_hits(view: dict, p: str) -> float:
+    """Expected hits of every unit defending province p (any seat's cannon helps all)."""
+    units = view["prov"][p]["units"]
+    cannon = any(u[2] for u in units)
+    return sum(unit_hits(u[0], u[1], cannon) for u in units)
+
+
+def box_gap(view: dict, c: str, me: int) -> int:
+    """Hit cubes this seat still needs to hold the box's majority alone (<= 0: it does)."""
+    box = view["box"][c]
+    others = max(max(n for s, n in enumerate(box["nobles"]) if s != me), box["royal"])
+    return others + 1 - box["nobles"][me]
+
+
+def box_scores(view: dict, c: str) -> bool:
+    return not (c == "purple" and view["round"] <= 3) and view["treaty"] != c
+
+
+def hit_value(view: dict, p: str, me: int) -> float:
+    """What one more hit cube on the box bordering p is worth to this seat.  Any invader
+    left at the estates phase costs an estate and a step of income, so keeping p clear
+    is worth a share of the estates there for each hit still needed, and far less when
+    the invasion is too big to stop; raids out of p (while its invaders outnumber its
+    noble cubes) threaten the provinces the enemy's arrows point to.  A hit also counts
+    towards the box's VP while a majority is within reach."""
+    c = HOME_ENEMY[p]
+    value = 0.0
+    inc = incoming(view, p)
+    if inc > 0:
+        guarded = cube_value(view, p, me)
+        if inc + sum(view["prov"][p]["enemy"].values()) > sum(view["prov"][p]["nobles"]):
+            guarded += sum(cube_value(view, t, me) for t in ARROWS[c])
+        value += guarded * (1.5 if inc <= HOLDABLE else 0.4) / max(inc, 2)
+    if box_scores(view, c):
+        gap = box_gap(view, c, me)
+        if 0 < gap <= 3:
+            value += ENEMY_VP[c] / gap * CONTESTED
+    return value
+
+
+def noise(view: dict, me: int, key: str) -> float:
+    """A repeatable 0..1 value for this game position, so identical bots differ."""
+    text = f"{view['round']}:{me}:{key}:{view['money']}:{view['vp']}"
+    return zlib.crc32(text.encode()) / 2**32
 
 
 # ---- decisions ------------------------------------------------------------------------
@@ -66,39 +173,40 @@ def choose_setup(view, legal, me, rng):
         p = a["province"]
         row = view["prov"][p]["estates"]
         nxt = ESTATE_VP[p][row.index(None)]
-        return (threat(view, p) - nxt, rng.random())
+        return (threat(view, p) - nxt + 0.7 * row.count(me), rng.random())
 
     return min(legal, key=score)
 
 
-def province_priority(view, me):
-    """Provinces by how much this seat cares: its estates, then quiet borders."""
-    return sorted(PROVINCES, key=lambda p: (-my_estates(view, p, me), threat(view, p)))
+def noble_priority(view, me, p):
+    """How much this seat wants cubes in p: its estates there, the hits it can score
+    from there, and the Sejm seat it may win; a little noise keeps bots apart."""
+    pr = view["prov"][p]
+    mine = pr["nobles"][me]
+    others = max(n for s, n in enumerate(pr["nobles"]) if s != me)
+    value = stake(view, p, me) / 3 + hit_value(view, p, me) + 3 * noise(view, me, p)
+    if mine + 3 > others:
+        value += 1.5  # a Sejm seat (2 VP) is within reach
+    return value
 
 
 def choose_noble(view, legal, me, rng):
     placed = view["your_nobles"]
-    left = sorted(view["your_tiles_left"], reverse=True)
-    empty = [p for p in province_priority(view, me) if p not in placed]
-    slots = len(empty) + ("royal" not in placed)
-    # With twelve tiles in hand, keep a balanced half for the next round: one of each value.
-    distinct = sorted(set(left), reverse=True)
-    extras = [v for v in distinct for _ in range(left.count(v) - 1)]
-    pool = (distinct + extras)[:slots]
-    pool.sort(reverse=True)
-    plan = dict(zip(empty, pool))
+    left = view["your_tiles_left"]
+    # With twelve tiles in hand, keep one of each value for the next round.
+    this_round = sorted(set(left), reverse=True) if len(left) + len(placed) == 12 else sorted(left, reverse=True)
+    for v in placed.values():
+        if v in this_round:
+            this_round.remove(v)
     if "royal" not in placed:
-        plan["royal"] = pool[-1]
-    for slot in SLOTS:
-        action = {"type": "place_noble", "slot": slot, "value": plan.get(slot)}
-        if action in legal:
-            return action
-    return None
+        royal = this_round[min(ROYAL_RANK, len(this_round) - 1)]
+        return {"type": "place_noble", "slot": "royal", "value": royal}
+    todo = sorted((p for p in PROVINCES if p not in placed), key=lambda p: -noble_priority(view, me, p))
+    return {"type": "place_noble", "slot": todo[0], "value": this_round[0]}
 
 
 def choose_shortage(view, legal, me, rng):
-    order = province_priority(view, me)
-    return max(legal, key=lambda a: order.index(a["province"]))
+    return min(legal, key=lambda a: noble_priority(view, me, a["province"]))
 
 
 def choose_bid(view, legal, me, rng):
@@ -120,48 +228,93 @@ def choose_special(view, legal, me, rng):
     if view["pending"]["second"]:
         return {"type": "stop"}
     r = view["round"]
-    towns = by_type(legal, "town")
+    # Troops first: a school gives half a VP a taler, so only troops worth more than
+    # that are planned before schools are paid for.
+    spare = view["money"][me] - troop_plan(view, me, PLAN_FLOOR)
+    towns = [a for a in by_type(legal, "town") if threat(view, a["province"]) <= 4]
     if towns:
         return max(towns, key=lambda a: (ESTATE_VP[a["province"]][a["space"]], -threat(view, a["province"])))
     arms = by_type(legal, "right_of_arms")
     if arms:
         return arms[0]
-    stewards = by_type(legal, "steward")
+    danzig = by_type(legal, "danzig")
+    pr = view["prov"]["prussia"]
+    danzig_pay = 2 * sum(pr["income"] + 2 * pr["stewards"][i] for i, o in enumerate(pr["estates"]) if o is not None)
+    if danzig and danzig_pay >= 8:
+        return danzig[0]
+    stewards = [a for a in by_type(legal, "steward") if threat(view, a["province"]) <= 3]
     if stewards and r <= 2:
         return min(stewards, key=lambda a: threat(view, a["province"]))
-    danzig = by_type(legal, "danzig")
-    jesuits = by_type(legal, "jesuits")
+    # Schools only with talers the troops do not need, and never the last cube of a
+    # province (it opens the province for recruits and holds raiders back).
+    jesuits = [a for a in by_type(legal, "jesuits")
+               if 2 * len(a["provinces"]) <= spare
+               and all(view["prov"][p]["nobles"][me] >= 2 for p in a["provinces"])]
     if jesuits:
-        best = max(jesuits, key=lambda a: len(a["provinces"]))
-        if len(best["provinces"]) >= 3 or r == 4:
+        best = max(jesuits, key=lambda a: len(a["provinces"]) + (2 if len(a["provinces"]) == 5 else 0))
+        if len(best["provinces"]) >= 2 or r == 4:
             return best
-    pr = view["prov"]["prussia"]
-    if danzig and pr["income"] * sum(o is not None for o in pr["estates"]) >= 4:
+    if danzig and danzig_pay >= 4:
         return danzig[0]
-    if stewards:
+    if stewards and r <= 3:
         return stewards[0]
     return {"type": "pass"}
 
 
+def troop_score(view, me, p, unit, units, opened):
+    """Hits per taler a unit adds in province p, weighted by what the hits are worth:
+    in every campaign this seat can still launch from p (one cube each)
+    and in the defence roll if invaders are likely to outnumber the defenders."""
+    inf, cav, can = units
+    if unit == "cannon":
+        per_roll = (inf + cav) / 6
+    else:
+        k = "cavalry" if unit in ("cavalry", "cossack") else "infantry"
+        per_roll = (7 - HIT_ON[k] + (1 if can else 0)) / 6
+    campaigns = view["prov"][p]["nobles"][me] - (0 if p in opened else 1)
+    # hit_value prices the next hit only: count at most one hit's worth per unit.
+    attack = hit_value(view, p, me) * min(per_roll * max(min(campaigns, 4), 0), 1.0)
+    defend = cube_value(view, p, me) * per_roll if threat(view, p) > all_hits(view, p) else 0
+    cost = UNIT_COST[unit] if not sum(view["prov"][p]["enemy"].values()) else UNIT_COST[unit] // 2
+    return (attack + defend) / cost
+
+
+def troop_plan(view, me, floor):
+    """Talers this seat would spend on troops worth at least `floor` a taler, buying
+    greedily as the recruitment phase would."""
+    units = {p: list(view["prov"][p]["units"][me]) for p in PROVINCES}
+    free = {u: UNIT_LIMIT[u] - sum(units[p][i] for p in PROVINCES) for i, u in enumerate(UNITS)}
+    money = view["money"][me]
+    spent = 0
+    opened: set = set()
+    while True:
+        options = [(troop_score(view, me, p, u, units[p], opened), p, u)
+                   for p in PROVINCES if view["prov"][p]["nobles"][me] >= 1 or p in opened
+                   for u in UNITS if free[u] and not (u == "cannon" and view["round"] == 1)]
+        if not options:
+            return spent
+        score, p, u = max(options)
+        cost = UNIT_COST[u] // (2 if sum(view["prov"][p]["enemy"].values()) else 1)
+        if score < floor or spent + cost > money:
+            return spent
+        spent += cost
+        opened.add(p)
+        units[p][UNITS.index(u)] += 1
+        free[u] -= 1
+
+
 def choose_recruit(view, legal, me, rng):
     buys = by_type(legal, "recruit")
-    money = view["money"][me]
-    if not buys or money < 4:
+    if not buys:
         return {"type": "pass"}
-
-    def need(p):
-        return threat(view, p) * (1 + my_estates(view, p, me)) - 3 * defence_power(view, p, me)
-
-    # Troops campaign only where a cube is left after opening the province (p.9): keep one.
     opened = view["pending"]["opened"][me]
-    mine = {p: view["prov"][p]["nobles"][me] for p in PROVINCES}
-    buys = [a for a in buys if mine[a["province"]] >= (1 if a["province"] in opened else 2)] or buys
-    wanted = [a for a in buys if need(a["province"]) > 0 and a["unit"] in ("infantry", "cannon", "cossack")]
-    if not wanted:
-        wanted = [a for a in buys if need(a["province"]) > 0]
-    if not wanted:
-        return {"type": "pass"}
-    return max(wanted, key=lambda a: (need(a["province"]), a["unit"] == "cannon", rng.random()))
+
+    def score(a):
+        return troop_score(view, me, a["province"], a["unit"], view["prov"][a["province"]]["units"][me], opened)
+
+    best = max(buys, key=lambda a: (score(a), rng.random()))
+    # A taler kept is worth a fifth of a VP at the end of the round.
+    return best if score(best) > 0.3 else {"type": "pass"}
 
 
 def choose_campaign(view, legal, me, rng):
@@ -169,12 +322,17 @@ def choose_campaign(view, legal, me, rng):
     if not own:
         return {"type": "pass"}
 
-    def gap(a):
-        box = view["box"][a["enemy"]]
-        others = max(n for s, n in enumerate(box["nobles"]) if s != me)
-        return box["nobles"][me] - others
+    def worth(a):
+        p = HOME[a["enemy"]]
+        hits = own_hits(view, p, me)
+        present = sum(view["prov"][p]["enemy"].values())
+        cleared = min(hits, present)
+        value = cleared * 2 * (cube_value(view, p, me) + 0.5) + (hits - cleared) * hit_value(view, p, me)
+        # The cube spent no longer holds raiders back or saves an estate.
+        return value - (cube_value(view, p, me) if threat(view, p) >= sum(view["prov"][p]["nobles"]) else 0)
 
-    return min(own, key=lambda a: (gap(a), rng.random()))
+    best = max(own, key=lambda a: (worth(a), rng.random()))
+    return best if worth(best) >= 0.5 else {"type": "pass"}
 
 
 def choose_counter(view, legal, me, rng):
@@ -182,14 +340,28 @@ def choose_counter(view, legal, me, rng):
     if not attacks:
         return {"type": "pass"}
     free = view["pending"]["free"] and view["start"] == me
+    army = view["royal_army"]
+    hits = unit_hits(army["infantry"], army["cavalry"], army["cannon"] > 0)
 
     def value(a):
         if a["target"] == "habsburg":
-            return 1
-        return my_estates(view, a["target"], me) * 2 + 1
+            return 1.0
+        p = a["target"]
+        pr = view["prov"][p]
+        present = sum(pr["enemy"].values())
+        removed = min(hits, present)
+        value = removed * cube_value(view, p, me)
+        if present - removed <= sum(pr["nobles"]):
+            value += 0  # raids stop once the cubes no longer outnumber the nobles
+        else:
+            value += removed * sum(cube_value(view, t, me) for c in ENEMIES if HOME[c] == p for t in ARROWS[c]) / 2
+        if present <= hits + 0.5:
+            value += stake(view, p, me) / 3 + my_estates(view, p, me)  # cleared: no estate lost
+        return value
 
     best = max(attacks, key=value)
-    if free or value(best) >= 5:
+    # A disc on the Sejm is worth 2 VP at the end of the round.
+    if free or value(best) >= 3:
         return best
     return {"type": "pass"}
 
