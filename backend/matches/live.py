@@ -14,6 +14,7 @@ import logging
 import os
 import random
 import threading
+import uuid
 import weakref
 from concurrent.futures import ThreadPoolExecutor
 
@@ -254,12 +255,16 @@ async def _bot_turn(info: MatchInfo, version: int, seat: int) -> None:
         except Exception:
             log.exception("bot %s failed in match %s at version %s", info.seats[seat].bot, info.id, version)
             action = rng.choice(legal)
+        # Not guessable: a player sending a bot's id must not make its move look
+        # like a resend.  Two processes racing for this turn are kept to one
+        # action by the version check, not by the id.
+        client_id = f"bot:{version}:{seat}:{uuid.uuid4().hex}"
         try:
-            await apply(info.id, seat, version, action, f"bot:{version}:{seat}")
+            await apply(info.id, seat, version, action, client_id)
         except MatchError as exc:
             if exc.code == "illegal_action":
                 log.warning("bot %s chose an illegal action in match %s at version %s", info.seats[seat].bot, info.id, version)
-                await apply(info.id, seat, version, rng.choice(legal), f"bot:{version}:{seat}")
+                await apply(info.id, seat, version, rng.choice(legal), client_id)
             # Otherwise it lost a race with another process: dropped harmlessly.
     except MatchError:
         pass

@@ -29,6 +29,17 @@ log = logging.getLogger(__name__)
 MAX_CLIENT_ID = 64
 
 
+def valid_client_id(value) -> bool:
+    """1-64 characters a database text column can hold (no NUL, no lone surrogate)."""
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_CLIENT_ID or "\x00" in value:
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def group_name(match_id: int) -> str:
     return f"match-{match_id}"
 
@@ -154,7 +165,7 @@ def apply_action(
     bad_message, not_found).  A client id already in the log returns
     `duplicate=True` and changes nothing.
     """
-    if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID:
+    if not valid_client_id(client_id):
         raise MatchError("bad_message", f"The action id must be a string of 1 to {MAX_CLIENT_ID} characters.")
     info = load_info(match_id)
     if info is None:

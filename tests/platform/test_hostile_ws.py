@@ -140,8 +140,6 @@ async def test_framing_garbage_is_bad_message_or_too_large():
     await table.close()
 
 
-@pytest.mark.xfail(strict=True, reason="backend/matches/ws/consumer.py receive() catches ValueError only; json.loads "
-                   "raises RecursionError, the consumer dies and the connection drops")
 async def test_deeply_nested_json_is_bad_message_not_a_dropped_connection():
     """json.loads raises RecursionError (not ValueError) past ~1000 levels; a
     16 KiB message can nest 8000 deep."""
@@ -231,8 +229,6 @@ async def test_nobody_acts_for_another_seat_or_as_a_spectator():
     await table.close()
 
 
-@pytest.mark.xfail(strict=True, reason="backend/matches: ids with a lone surrogate (any database) or NUL "
-                   "(PostgreSQL) reach the ActionLog INSERT/lookup and crash the consumer; SQLite stores NUL ids")
 @pytest.mark.parametrize("client_id", ["\ud800", "a\udfffb", "\u0000", "a\u0000b"], ids=["surrogate", "surrogate-in",
                                                                                      "nul", "nul-in"])
 async def test_client_ids_the_database_cannot_store_are_refused_cleanly(client_id):
@@ -324,8 +320,6 @@ async def test_one_client_crashing_into_errors_never_drops_the_others():
     await table.close()
 
 
-@pytest.mark.xfail(strict=True, reason="backend/matches: a human action logged under client id 'bot:<v>:<seat>' makes "
-                   "that bot's own move an IntegrityError -> 'duplicate'; the bot never moves again")
 async def test_a_player_cannot_preempt_a_bot_by_guessing_its_action_id():
     """Bots apply with the predictable id "bot:<version>:<seat>".  A player who
     sends their own action under the id of the bot's next move must not make

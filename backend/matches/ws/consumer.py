@@ -18,7 +18,7 @@ from django.conf import settings
 
 from .. import live
 from ..errors import MatchError
-from ..services import MAX_CLIENT_ID, group_name
+from ..services import MAX_CLIENT_ID, group_name, valid_client_id
 
 MAX_MESSAGE_BYTES = 16 * 1024
 
@@ -117,8 +117,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
             return await self._error("rate_limited", "Too many messages; slow down.")
         try:
             message = json.loads(raw)
-        except ValueError:
-            return await self._error("bad_message", "Messages must be JSON.")
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
+            return await self._error("bad_message", "Messages must be JSON (and not nested too deeply).")
         if not isinstance(message, dict):
             return await self._error("bad_message", "A message must be a JSON object.")
         kind = message.get("type")
@@ -131,8 +131,8 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def _action(self, message: dict):
         client_id, version, action = message.get("id"), message.get("version"), message.get("action")
-        echo = client_id if isinstance(client_id, str) and len(client_id) <= MAX_CLIENT_ID else None
-        if not isinstance(client_id, str) or not 0 < len(client_id) <= MAX_CLIENT_ID:
+        echo = client_id if valid_client_id(client_id) else None
+        if echo is None:
             return await self._error("bad_message", f"\"id\" must be a string of 1 to {MAX_CLIENT_ID} characters.", echo)
         if not isinstance(version, int) or isinstance(version, bool):
             return await self._error("bad_message", "\"version\" must be the version you last received.", echo)
