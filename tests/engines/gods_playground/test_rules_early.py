@@ -83,9 +83,9 @@ def test_events_example_p6():
     assert s["influence"] == 0
 
 
-def test_events_fives_add_habsburg_influence_then_turks_in_round_four_p6():
-    """p.6: a 5 adds Habsburg influence; in round 4 with Turkish cubes on the Habsburg box
-    each 5 adds a Turkish cube there instead."""
+def test_events_fives_add_habsburg_influence_then_turks_in_round_four_p6_p10():
+    """p.10 (example 1): a 5 adds Habsburg influence; p.6: in round 4 with Turkish cubes
+    on the Habsburg box each 5 adds a Turkish cube there instead."""
     s = blank(round_=2, dice=[5, 5, 1, 3])
     early.phase_events(s, [])
     assert s["influence"] == 2 and s["box"]["black"]["cubes"] == 1 and s["box"]["yellow"]["cubes"] == 1
