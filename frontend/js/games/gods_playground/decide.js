@@ -82,7 +82,7 @@ function takeOut(list, values) {
 }
 
 /** Stage all six noble tiles, then send them one placement at a time (placements are final, D2). */
-export function NobleStager({ view, legal, send, pending, version }) {
+export function NobleStager({ view, legal, send, pending, version, rejection }) {
   const placed = view.your_nobles || {};
   const left = view.your_tiles_left || [];
   const [staged, setStaged] = useState({});
@@ -95,14 +95,18 @@ export function NobleStager({ view, legal, send, pending, version }) {
   const free = takeOut(left, Object.values(stagedOpen));
   const ready = open.length > 0 && open.every((s) => s in stagedOpen);
 
+  // A refused placement pauses the sequence until the position changes (a stale version is answered with a fresh one).
+  const [halt, setHalt] = useState(null);
+  useEffect(() => { if (rejection && sending) setHalt(version); }, [rejection]);
   useEffect(() => {
-    if (!sending || pending) return;
+    if (!sending || pending || halt === version) return;
+    if (!ready && open.length) { setSending(false); return; } // the player unstaged a tile while paused
     const next = open.find((s) => s in stagedOpen);
     if (!next) { setSending(false); return; }
     const act = legal.find((a) => a.type === "place_noble" && a.slot === next && a.value === stagedOpen[next]);
     if (act) send(act);
     else if (legal.length) { setSending(false); setProblem("That arrangement is no longer possible; please check your tiles."); }
-  }, [sending, pending, version, legal]);
+  }, [sending, pending, version, legal, halt]);
 
   if (!open.length) return html`<section class="panel gp-decision" data-testid="noble-stager">
     <h2>Your nobles</h2><${Placed} placed=${placed} /><p class="muted">All six placed. Waiting for the others…</p></section>`;
@@ -124,16 +128,16 @@ export function NobleStager({ view, legal, send, pending, version }) {
         return html`<div class="gp-stage-row" role="group" aria-label=${`Tile for ${provinceName(slot)}`}>
           <span class="gp-stage-name">${provinceName(slot)}</span>
           <div class="gp-stage-chips">${choices.map((v) => html`<button type="button" class="gp-tile-btn" data-testid="stage-chip" data-slot=${slot}
-            aria-pressed=${stagedOpen[slot] === v} aria-label=${`${v} on ${provinceName(slot)}`} disabled=${sending}
+            aria-pressed=${stagedOpen[slot] === v} aria-label=${`${v} on ${provinceName(slot)}`} disabled=${sending && halt !== version}
             onClick=${() => pick(slot, v)}>${v}</button>`)}</div>
         </div>`;
       })}
     </div>
     ${problem && html`<p class="notice notice-error" role="alert">${problem}</p>`}
     <div class="actions">
-      <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || sending || pending}
-        onClick=${() => { setProblem(""); setSending(true); }}>${sending ? "Placing…" : ready ? "Place these nobles" : `Stage ${open.length - Object.keys(stagedOpen).length} more`}</button>
-      <button type="button" class="btn btn-ghost" disabled=${sending || !Object.keys(stagedOpen).length} onClick=${() => setStaged({})}>Clear</button>
+      <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || (sending && halt !== version) || pending}
+        onClick=${() => { setProblem(""); setHalt(null); setSending(true); }}>${sending && halt !== version ? "Placing…" : ready ? "Place these nobles" : `Stage ${open.length - Object.keys(stagedOpen).length} more`}</button>
+      <button type="button" class="btn btn-ghost" disabled=${(sending && halt !== version) || !Object.keys(stagedOpen).length} onClick=${() => setStaged({})}>Clear</button>
     </div>
   </section>`;
 }

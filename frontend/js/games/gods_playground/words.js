@@ -78,7 +78,7 @@ export function statusText(view, names, mine, kinds) {
   if (view.over) return "The game is over.";
   if (!pend) return `${phaseName(view.phase)}…`;
   switch (pend.kind) {
-    case "setup_estate": return mine ? "Choose a province for one of your three starting estates." : `${movers} is choosing a starting estate.`;
+    case "setup_estate": return mine ? "Choose a province for a starting estate." : `${movers} is choosing a starting estate.`;
     case "nobles": return mine ? "Place your noble tiles in secret." : `Waiting for ${movers} to place their nobles.`;
     case "shortage": return mine ? "You are short of cubes: choose where to place one fewer." : `${movers} is short of cubes.`;
     case "bid": return mine ? "Tie for the crown: make a sealed bid." : `Sealed bids for the crown: waiting for ${movers}.`;
