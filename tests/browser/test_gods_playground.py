@@ -85,7 +85,12 @@ def take_turn(page, rng: random.Random, pass_bias: float = 0.3) -> str | None:
         _wait_new_version(page, version)
         return "bid"
     if s["tiles"] and rng.random() < 0.5:
-        page.locator("[data-testid=board] .gp-tile.choosable").nth(rng.randrange(s["tiles"])).click()
+        tile = page.locator("[data-testid=board] .gp-tile.choosable").nth(rng.randrange(s["tiles"]))
+        if rng.random() < 0.5:
+            tile.click()
+        else:  # keyboard: the choosable tiles are focusable buttons
+            tile.focus()
+            page.keyboard.press("Enter")
         _wait_new_version(page, version)
         return "map"
     moves = s["moves"]

@@ -37,7 +37,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   return html`<div class="gptable" data-testid="table" data-game="gods_playground" data-version=${version}
       data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"}>
     <div class=${"status" + (mine ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
-      <span class="status-text">${statusText(view, names, mine, kind)}</span>
+      <span class="status-text">${statusText(view, names, mine)}</span>
       <span class="tag" title=${phaseName(view.phase)}>Round ${view.round}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
       ${spectator && html`<span class="tag">watching</span>`}
       ${sending && html`<span class="tag">sending…</span>`}

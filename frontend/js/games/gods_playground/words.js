@@ -72,7 +72,7 @@ export function logText(text, names) {
   return t.replace(/\bthe (black|green|yellow|orange|purple) enemy\b/g, (_, c) => `the ${enemyName(c)}`);
 }
 
-export function statusText(view, names, mine, kinds) {
+export function statusText(view, names, mine) {
   const movers = (view.to_move || []).map(names).join(", ");
   const pend = view.pending;
   if (view.over) return "The game is over.";
