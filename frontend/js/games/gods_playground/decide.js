@@ -68,7 +68,7 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
       <div class="chips">${[...byLabel].map(([label, items]) => html`<button type="button" class="btn gp-move"
         data-testid="gp-move" data-type=${items[0].action.type} disabled=${pending}
         aria-haspopup=${items.length > 1 || items[0].set ? "dialog" : undefined}
-        onClick=${() => press(label, items)}>${label}${items.length > 1 && !items[0].set ? " …" : ""}</button>`)}</div>
+        onClick=${() => press(label, items)}><span>${label}</span>${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
     </div>`)}
     ${pass && html`<button type="button" class="btn btn-pass gp-pass" data-testid="gp-move" data-type="pass" disabled=${pending}
       onClick=${() => send(pass[0])}>${pass[1]}</button>`}

@@ -24,7 +24,7 @@ export function actionLabel(a, view, names) {
     case "stop": return { group: "Move cubes", label: "Stop: move no second cube" };
     case "liberum_veto": return { group: "Liberum veto", label: "Liberum veto: clear the Sejm", sub: `Pay the cube from ${P(a.province)}` };
     case "right_of_arms": return { group: "Right of arms", label: `Take an estate in ${P(a.province)}`, sub: `From ${names(a.target)}` };
-    case "jesuits": return { group: "Jesuit schools", label: "Found Jesuit schools…", set: a.provinces };
+    case "jesuits": return { group: "Jesuit schools", label: "Found Jesuit schools", set: a.provinces };
     case "town": return { group: "Town", label: `Found a town in ${P(a.province)}`, sub: `On your estate worth ${ESTATE_VP[a.province][a.space]} (space ${a.space + 1})` };
     case "recruit": return { group: "Recruit", label: `${UNIT_NAME[a.unit] || a.unit} in ${P(a.province)}` };
     case "campaign": return a.royal
