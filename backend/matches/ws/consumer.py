@@ -52,6 +52,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
     sent_version = -1
     joined = False
     ready = False  # the first full state has gone out
+    presence_sent = None  # (seats, spectators) of the last presence message
 
     async def dispatch(self, message):
         # Channels would hop to the DB thread before every message to close
@@ -216,6 +217,9 @@ class MatchConsumer(AsyncWebsocketConsumer):
     async def _send_presence(self):
         seats = sorted({s for s in self.peers.values() if s is not None})
         spectators = sum(1 for s in self.peers.values() if s is None)
+        if (seats, spectators) == self.presence_sent:
+            return  # a late "here" from someone already counted changes nothing
+        self.presence_sent = (seats, spectators)
         await self.send(text_data=_dumps({"type": "presence", "connected": seats, "spectators": spectators}))
 
     async def _error(self, code: str, message: str, client_id: str | None = None):
