@@ -179,10 +179,21 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
                 dark = browser.new_context(viewport=DESKTOP, color_scheme="dark", storage_state=player.context.storage_state())
                 tab = dark.new_page()
                 tab.on("pageerror", lambda e: player.errors.append(f"dark tab: {e}"))
+                tab.on("console", lambda m: player.errors.append(f"dark tab: {m.text}") if m.type == "error" else None)
                 tab.goto(page.url)
                 tab.wait_for_selector("[data-testid=table][data-game=gods_playground]")
                 tab.screenshot(path=str(screenshots / "gp-table-desktop-dark.png"))
                 dark.close()
+                # Someone not signed in watches: the same table, no controls, no secrets of its own.
+                watcher = Client(browser, live_server_url, PHONE)
+                watcher.goto("/" + page.url.split("/", 3)[3])
+                watcher.page.wait_for_selector("[data-testid=table][data-game=gods_playground]")
+                assert watcher.page.locator("[data-testid=status] .tag:text-is('watching')").count() == 1
+                assert watcher.page.locator("[data-testid=gp-move], [data-testid=noble-stager]").count() == 0
+                assert watcher.states() and all(m["legal_actions"] == [] and m["view"]["you"] is None and "your_nobles" not in m["view"]
+                           for m in watcher.states())
+                assert not watcher.errors, watcher.errors
+                watcher.close()
             what = take_turn(page, rng)
             if what:
                 done[what] = done.get(what, 0) + 1
