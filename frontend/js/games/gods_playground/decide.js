@@ -1,7 +1,7 @@
 // The decisions. Every control is one of the server's legal actions (or a
 // staging of several, sent one by one); nothing here decides what is legal.
 import { html, useEffect, useRef, useState } from "../../lib.js";
-import { SLOTS, UNIT_COST, UNIT_NAME, provinceName } from "./board.js";
+import { FAMILY_COLOURS, SLOTS, UNIT_COST, UNIT_NAME, provinceName } from "./board.js";
 import { actionLabel } from "./words.js";
 
 /** A bottom sheet (dialog on desktop) asking the second half of a decision. */
@@ -82,7 +82,7 @@ function takeOut(list, values) {
 }
 
 /** Stage all six noble tiles, then send them one placement at a time (placements are final, D2). */
-export function NobleStager({ view, legal, send, pending, version, rejection }) {
+export function NobleStager({ view, legal, send, pending, version, rejection, names }) {
   const placed = view.your_nobles || {};
   const left = view.your_tiles_left || [];
   const [staged, setStaged] = useState({});
@@ -126,7 +126,7 @@ export function NobleStager({ view, legal, send, pending, version, rejection }) 
         if (slot in placed) return html`<div class="gp-stage-row done"><span class="gp-stage-name">${provinceName(slot)}</span><span class="gp-tile-chip on">${placed[slot]}</span><span class="muted">sent</span></div>`;
         const choices = [...new Set(free.concat(slot in stagedOpen ? [stagedOpen[slot]] : []))].sort((a, b) => a - b);
         return html`<div class="gp-stage-row" role="group" aria-label=${`Tile for ${provinceName(slot)}`}>
-          <span class="gp-stage-name">${provinceName(slot)}</span>
+          <span class="gp-stage-name">${provinceName(slot)}<${SlotCubes} view=${view} slot=${slot} names=${names} /></span>
           <div class="gp-stage-chips">${choices.map((v) => html`<button type="button" class="gp-tile-btn" data-testid="stage-chip" data-slot=${slot}
             aria-pressed=${stagedOpen[slot] === v} aria-label=${`${v} on ${provinceName(slot)}`} disabled=${sending && halt !== version}
             onClick=${() => pick(slot, v)}>${v}</button>`)}</div>
@@ -140,6 +140,14 @@ export function NobleStager({ view, legal, send, pending, version, rejection }) 
       <button type="button" class="btn btn-ghost" disabled=${(sending && halt !== version) || !Object.keys(stagedOpen).length} onClick=${() => setStaged({})}>Clear</button>
     </div>
   </section>`;
+}
+
+/** What is at stake on a slot: the cubes each family already has there. */
+function SlotCubes({ view, slot, names }) {
+  const pr = view.prov && view.prov[slot];
+  if (!pr) return null;
+  return html`<span class="gp-stage-cubes" aria-label=${`cubes there now: ${pr.nobles.map((n, s) => `${names(s)} ${n}`).join(", ")}`}>
+    ${pr.nobles.map((n, s) => html`<span class="gp-mini-cube" style=${{ background: FAMILY_COLOURS[s] }}></span>${n}`)}</span>`;
 }
 
 function Placed({ placed }) {

@@ -52,7 +52,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
           provisional layout</p>
       </section>
       <div class="gp-area-act" ref=${actRef}>
-        ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} />`}
+        ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
         ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
         ${mine && !stager && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
           <h2 id="decide-title">${view.pending && view.pending.second ? "Move a second cube?" : phaseName(view.phase === "setup" ? "setup" : view.phase)}</h2>
