@@ -157,9 +157,10 @@ function Placed({ placed }) {
 /** A sealed bid: any amount the server offers, sent once. */
 export function BidPanel({ view, legal, send, pending, names }) {
   const amounts = legal.filter((a) => a.type === "bid").map((a) => a.amount).sort((a, b) => a - b);
-  const [amount, setAmount] = useState(0);
+  const [wanted, setAmount] = useState(0);
   const pend = view.pending || {};
   const max = amounts.length ? amounts[amounts.length - 1] : 0;
+  const amount = Math.min(wanted, max); // a second tie-break round may find the purse lighter
   const chosen = legal.find((a) => a.type === "bid" && a.amount === amount);
   return html`<section class="panel gp-decision" data-testid="bid-panel" aria-labelledby="bid-title">
     <h2 id="bid-title">Sealed bid for the crown</h2>
