@@ -1,12 +1,14 @@
-"""Weight and speed of the game page, in real Chromium against a local Daphne.
+"""Weight and speed of each game's match page, in real Chromium against a local Daphne.
 
-    .venv/bin/python bench/frontend_weight.py [--runs 5] [--url http://127.0.0.1:8000]
+    .venv/bin/python bench/frontend_weight.py [--runs 5] [--url http://127.0.0.1:8000] [--game condottiere]
 
 Without --url it starts its own Daphne (temp SQLite, fast bots). It signs up,
-opens a Condottiere lobby with two bots, starts it, then loads the match page
-`--runs` times in a fresh browser context each (cold cache) and prints:
+and for each game (Condottiere, God's Playground; or only --game) opens a
+3-seat lobby with two bots, starts it, then loads the match page `--runs`
+times in a fresh browser context each (cold cache, the two games' loads
+interleaved so both see the same machine load) and prints per game:
   * the bytes of JavaScript and CSS the page loaded (uncompressed bodies; the
-    target is at most 150 KB), file by file with the total;
+    target is at most 150 KB per game page), file by file with the total;
   * the time from navigation start to the first rendered table (the
     [data-testid=table] element in the DOM), median and range, in ms.
 Figures depend on the machine and its load.
@@ -48,18 +50,21 @@ def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
     return proc, f"http://127.0.0.1:{port}"
 
 
-def make_match(browser, base: str) -> tuple[str, dict]:
-    """Sign up and start a 3-seat Condottiere lobby with two bots; returns the match path and the session cookies."""
+GAMES = {"condottiere": "Condottiere", "gods_playground": "God's Playground"}
+
+
+def make_match(browser, base: str, game: str) -> tuple[str, dict]:
+    """Sign up and start a 3-seat lobby of `game` with two bots; returns the match path and the session cookies."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(base + "/")
     req = context.request
     csrf = lambda: next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")  # noqa: E731
-    name = f"bench{int(time.time() * 1000) % 10**8}"
+    name = f"bench{game[:2]}{int(time.time() * 1000) % 10**8}"
     r = req.post(base + "/api/auth/signup/", data={"username": name, "password": "a-long-bench-passphrase-1"},
                  headers={"X-CSRFToken": csrf()})
     assert r.ok, r.text()
-    lobby = req.post(base + "/api/lobbies/", data={"game": "condottiere", "options": {}, "num_seats": 3, "private": False},
+    lobby = req.post(base + "/api/lobbies/", data={"game": game, "options": {}, "num_seats": 3, "private": False},
                      headers={"X-CSRFToken": csrf()}).json()
     for _ in range(2):
         assert req.post(base + f"/api/lobbies/{lobby['id']}/bots/", data={"bot": "heuristic"},
@@ -95,11 +100,27 @@ def measure(browser, base: str, path: str, state: dict) -> tuple[dict[str, int],
     return sizes, elapsed
 
 
+def report(game: str, path: str, sizes: dict[str, int], times: list[float]) -> None:
+    js = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".js")}
+    css = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".css")}
+    print(f"{GAMES[game]} match page {path}")
+    for url, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
+        print(f"  {n:8,d} B  {url}")
+    total = sum(js.values()) + sum(css.values())
+    print(f"  JS  {sum(js.values()):8,d} B in {len(js)} files")
+    print(f"  CSS {sum(css.values()):8,d} B in {len(css)} files")
+    print(f"  JS+CSS {total:,d} B = {total / 1024:.1f} KB (target <= {TARGET // 1024} KB: {'met' if total <= TARGET else 'NOT met'})")
+    print(f"  navigation to first rendered table: median {statistics.median(times):.0f} ms "
+          f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} cold loads)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--url", default="")
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only this game (repeatable)")
     args = parser.parse_args()
+    games = args.game or list(GAMES)
     from playwright.sync_api import sync_playwright
 
     proc = None
@@ -110,27 +131,21 @@ def main() -> None:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-                path, state = make_match(browser, base)
-                times, sizes = [], {}
+                matches = {g: make_match(browser, base, g) for g in games}
+                times: dict[str, list[float]] = {g: [] for g in games}
+                sizes: dict[str, dict[str, int]] = {}
                 for _ in range(args.runs):
-                    sizes, t = measure(browser, base, path, state)
-                    times.append(t)
+                    for g in games:
+                        sizes[g], t = measure(browser, base, *matches[g])
+                        times[g].append(t)
                 browser.close()
         finally:
             if proc:
                 proc.terminate()
                 proc.wait(timeout=10)
-    js = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".js")}
-    css = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".css")}
-    print(f"game page {path} on {base if args.url else 'a local Daphne'}")
-    for url, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
-        print(f"  {n:8,d} B  {url}")
-    total = sum(js.values()) + sum(css.values())
-    print(f"JS  {sum(js.values()):8,d} B in {len(js)} files")
-    print(f"CSS {sum(css.values()):8,d} B in {len(css)} files")
-    print(f"JS+CSS {total:,d} B = {total / 1024:.1f} KB (target <= {TARGET // 1024} KB: {'met' if total <= TARGET else 'NOT met'})")
-    print(f"navigation to first rendered table: median {statistics.median(times):.0f} ms "
-          f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} cold loads)")
+    print(f"on {base if args.url else 'a local Daphne'}")
+    for g in games:
+        report(g, matches[g][0], sizes[g], times[g])
 
 
 if __name__ == "__main__":

@@ -81,6 +81,20 @@ def add_bot(client: Client) -> None:
     page.wait_for_function(f"() => document.querySelectorAll('[data-testid=seat].taken').length > {n}")
 
 
+def start_against_two_bots(client: Client, game_label: str) -> None:
+    """Open a lobby of the game labelled `game_label` (default seats), fill it with bots, start it, await the table."""
+    page = client.page
+    client.goto("/lobbies/new")
+    page.locator("label.game-choice", has_text=game_label).click()
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-testid=lobby-room]")
+    add_bot(client)
+    add_bot(client)
+    page.wait_for_function("() => !document.querySelector('[data-testid=start]').disabled")
+    page.click("[data-testid=start]")
+    page.wait_for_url("**/match/*")
+    page.wait_for_selector("[data-testid=table]")
+
 _CANDIDATES_JS = """() => {
   const q = (s) => [...document.querySelectorAll(s)].filter((b) => !b.disabled);
   return {

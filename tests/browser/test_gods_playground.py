@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .support import DESKTOP, PHONE, Client, add_bot
+from .support import DESKTOP, PHONE, Client, start_against_two_bots
 
 pytestmark = pytest.mark.browser
 
@@ -135,17 +136,11 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
     rng = random.Random(5)
     player = Client(browser, live_server_url, PHONE)
     page = player.page
+    records = []  # the match record as this page fetched it
+    page.on("response", lambda r: records.append(r) if re.search(r"/api/matches/\d+/$", r.url) else None)
     try:
         player.signup("gp")
-        player.goto("/lobbies/new")
-        page.locator("label.game-choice", has_text="God's Playground").click()
-        page.click("button[type=submit]")
-        page.wait_for_selector("[data-testid=lobby-room]")
-        add_bot(player)
-        add_bot(player)
-        page.wait_for_function("() => !document.querySelector('[data-testid=start]').disabled")
-        page.click("[data-testid=start]")
-        page.wait_for_url("**/match/*")
+        start_against_two_bots(player, "God's Playground")
         page.wait_for_selector("[data-testid=table][data-game=gods_playground]")
 
         done: dict[str, int] = {}
@@ -204,6 +199,12 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
         # Six secret placements a round, each confirmed to this seat alone.
         mine = [e for m in player.states() for e in m["events"] if e["kind"] == "noble_secret"]
         assert len(mine) == 24 and all(e["to"] == [final_seat(player)] for e in mine), (len(mine), done)
+        # The socket's status "finished" made the page fetch the record again (the result's source for every game).
+        for _ in range(50):
+            if records and records[-1].json()["status"] == "finished":
+                break
+            page.wait_for_timeout(100)
+        assert records and records[-1].json()["status"] == "finished", [r.json()["status"] for r in records]
         # The headline names the engine's winner (its tie-breaks), as the match record has it.
         match_id = page.url.rstrip("/").rsplit("/", 1)[1]
         record = page.request.get(f"{live_server_url}/api/matches/{match_id}/").json()

@@ -49,14 +49,43 @@ def test_modules_are_served_and_the_api_is_not_shadowed(client):
     assert client.post("/", {}).status_code == 405
 
 
-def test_every_module_is_preloaded():
-    """index.html lists every module, so the browser fetches them in one round instead of an import waterfall."""
+def _modules(root) -> tuple[set[str], set[str]]:
+    """(every module under js/, the lazy ones: a game folder's modules besides its index.js loader)."""
+    modules = {p.relative_to(root).as_posix() for p in (root / "js").rglob("*.js")}
+    lazy = {m for m in modules if re.fullmatch(r"js/games/[^/]+/[^/]+\.js", m) and not m.endswith("/index.js")}
+    return modules, lazy
+
+
+def _static_imports(root, module: str) -> set[str]:
+    text = (root / module).read_text()
+    here = (root / module).parent
+    return {(here / spec).resolve().relative_to(root.resolve()).as_posix()
+            for spec in re.findall(r'^\s*import\b[^;]*?\bfrom\s+"(\.[^"]+)"', text, re.M | re.S)}
+
+
+def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
+    """index.html lists every module each page needs, so the browser fetches them in one round instead of an
+    import waterfall; a game's table modules are neither listed nor imported statically by them (they load
+    with import() from the game's index.js when such a match opens), so no page downloads another game's code."""
     root = settings.FRONTEND_DIR
     html = (root / "index.html").read_text()
     listed = set(re.findall(r'<link rel="modulepreload" href="/app/([^"]+)">', html))
-    modules = {str(p.relative_to(root)) for p in (root / "js").rglob("*.js")}
-    # God's Playground's table loads with import() from its preloaded index.js, so other pages never fetch it.
-    lazy = {m for m in modules if m.startswith("js/games/gods_playground/") and not m.endswith("/index.js")}
+    modules, lazy = _modules(root)
+    assert {"js/games/condottiere/table.js", "js/games/gods_playground/table.js"} <= lazy
     assert modules - lazy <= listed, sorted(modules - lazy - listed)
     assert not lazy & listed, sorted(lazy & listed)
     assert all((root / m).is_file() for m in listed)
+    eager_pulls = {(m, i) for m in modules - lazy for i in _static_imports(root, m) if i in lazy}
+    assert not eager_pulls, sorted(eager_pulls)
+
+
+def test_each_game_loader_requests_its_whole_table_at_once():
+    """A loader names every module of its folder in import() calls, so they download in one parallel round."""
+    root = settings.FRONTEND_DIR
+    _, lazy = _modules(root)
+    loaders = sorted((root / "js" / "games").glob("*/index.js"))
+    assert {p.parent.name for p in loaders} >= {"condottiere", "gods_playground"}
+    for loader in loaders:
+        folder = loader.parent.relative_to(root).as_posix()
+        requested = {f"{folder}/{name}" for name in re.findall(r'import\("\./([^"]+)"\)', loader.read_text())}
+        assert requested == {m for m in lazy if m.startswith(folder + "/")}, folder

@@ -1,4 +1,5 @@
-// Plain-words labels for actions a game screen has no special control for.
+// Plain words shared by every game's table: labels for actions a screen has no
+// special control for, and player names in the engines' log lines.
 const words = (x) => String(x).replace(/_/g, " ");
 
 export function describeAction(a) {
@@ -6,4 +7,9 @@ export function describeAction(a) {
     .map(([k, v]) => `${words(k)} ${v === null ? "none" : Array.isArray(v) ? v.map(words).join(" + ") || "none" : words(v)}`);
   const verb = String(a.type || "act").replace(/_/g, " ");
   return rest.length ? `${verb}: ${rest.join(", ")}` : verb;
+}
+
+/** Engine texts name seats ("Seat 2"); players know each other by name. */
+export function withNames(text, names) {
+  return String(text || "").replace(/\bSeat (\d+)/g, (_, n) => names(Number(n)));
 }

@@ -3,8 +3,7 @@
 // kept behind a disclosure for players who want every detail.
 import { html } from "../lib.js";
 import { Notice, SeatDot, seatName } from "../ui.js";
-import { describeAction } from "./actions.js";
-import { withNames } from "./condottiere/parts.js";
+import { describeAction, withNames } from "./actions.js";
 
 export function GenericTable({ match, view, legal, send, pending, rejection, clearRejection, log, version, connected }) {
   const names = (s) => seatName(match, s);

@@ -1,10 +1,12 @@
-// A match: the live socket, the public log, errors, and the game's table.
-import { html, useEffect, useRef, useState } from "../lib.js";
+// A match: the live socket, the log, errors, and the game's table.
+import { html, useEffect, useMemo, useRef, useState } from "../lib.js";
 import { get } from "../api.js";
 import { useLive } from "../live.js";
 import { ConnectionBanner, Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
-import { CondottiereTable } from "../games/condottiere/table.js";
+import { mergeLog, splitEvents, withHistory } from "./match_log.js";
+// Each game's table is a loader that fetches its modules only when such a match opens.
+import { CondottiereTable } from "../games/condottiere/index.js";
 import { GenericTable } from "../games/generic.js";
 import { GodsPlaygroundTable } from "../games/gods_playground/index.js";
 
@@ -22,14 +24,18 @@ export function MatchScreen({ params, user }) {
   const [match, setMatch] = useState(null);
   const [loadError, setLoadError] = useState("");
   const [game, setGame] = useState(null); // {version, seat, view, legal_actions}
-  const [log, setLog] = useState([]);
+  const [pub, setPub] = useState([]); // public events: the REST history, then what the socket adds
+  const [lines, setLines] = useState([]); // this seat's private lines, only ever from its own socket
+  const log = useMemo(() => mergeLog(pub, lines), [pub, lines]);
   const [presence, setPresence] = useState(null);
   const [rejection, setRejection] = useState("");
   const [pending, setPending] = useState(null);
   const versionRef = useRef(null);
+  const statusRef = useRef(null); // the match status the socket last reported
 
   const loadMeta = () => get(`/api/matches/${id}/`).then(setMatch).catch((e) => setLoadError(e.message));
-  const loadLog = () => get(`/api/matches/${id}/events/`).then((ev) => setLog(Array.isArray(ev) ? ev : ev.results || [])).catch(() => {});
+  const loadLog = () => get(`/api/matches/${id}/events/`)
+    .then((ev) => setPub((p) => withHistory(p, Array.isArray(ev) ? ev : ev.results || []))).catch(() => {});
   useEffect(() => { loadMeta(); }, [id]);
 
   const live = useLive(`/ws/matches/${id}/`, {
@@ -45,9 +51,15 @@ export function MatchScreen({ params, user }) {
         const was = versionRef.current;
         versionRef.current = m.version;
         setGame({ version: m.version, seat: m.seat, view: m.view, legal: m.legal_actions || [] });
-        if (m.events && m.events.length && was != null && m.version > was) setLog((l) => l.concat(m.events));
+        if (m.events && m.events.length && was != null && m.version > was) {
+          const add = splitEvents(m.events, was, m.version);
+          if (add.pub.length) setPub((p) => p.concat(add.pub));
+          if (add.lines.length) setLines((l) => l.concat(add.lines));
+        }
         setPending(null);
-        if (m.view && (m.view.phase === "over" || m.view.result)) loadMeta();
+        // Every game ends the same way for the server ("finished", or "aborted"): the match record then holds the result.
+        if (m.status && m.status !== "active" && m.status !== statusRef.current && !(match && match.status === m.status)) loadMeta();
+        statusRef.current = m.status || statusRef.current;
       } else if (m.type === "presence") {
         setPresence(m);
       } else if (m.type === "error") {
@@ -59,6 +71,9 @@ export function MatchScreen({ params, user }) {
   });
 
   const gameId = (match && match.game) || (game && game.view && game.view.game);
+  const Table = TABLES[gameId] || GenericTable;
+  // The match record usually names the game before the socket's first state arrives: start fetching its table then.
+  useEffect(() => { if (Table.preload) Table.preload(); }, [Table]);
   const title = `${gameId ? gameName(games, gameId) : "Match"}${match ? " #" + match.id : ""}`;
   // A tab in the background still tells its player when the move is theirs.
   const myMove = !!(game && game.legal.length);
@@ -75,7 +90,6 @@ export function MatchScreen({ params, user }) {
   // The socket is the authority; the REST record only adds names, so its failure alone does not block the table.
   if (loadError && !game && live.status === "closed") return html`<${Page} title="Match"><${Notice}>${rejection || loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
   const meta = match || { id, game: gameId, seats: [] };
-  const Table = TABLES[gameId] || GenericTable;
   return html`<${Page} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />

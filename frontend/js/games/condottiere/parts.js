@@ -4,6 +4,7 @@ import { SEAT_COLOURS, SeatDot } from "../../ui.js";
 import { cardInfo } from "./cards.js";
 import { regionName } from "./board.js";
 import { seatMarks } from "./map.js";
+import { withNames } from "../actions.js";
 
 /** A face-up card, a face-down one (`code` null), as a button or as a picture. */
 export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid }) {
@@ -95,11 +96,6 @@ export function Log({ log, names }) {
   return html`<ol class="log" ref=${ref} aria-label="What happened" data-testid="log">
     ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${withNames(e.text, names)}</li>`)}
   </ol>`;
-}
-
-/** Engine texts name seats ("Seat 2"); players know each other by name. */
-export function withNames(text, names) {
-  return String(text || "").replace(/\bSeat (\d+)/g, (_, n) => names(Number(n)));
 }
 
 function reasonText(reason, view) {
