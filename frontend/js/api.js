@@ -28,12 +28,17 @@ export async function api(method, path, body) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   // Read the cookie per request: Django rotates the token on login.
   if (unsafe) headers["X-CSRFToken"] = cookie("csrftoken");
+  return answer(fetch(path, {
+    method, headers, credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }));
+}
+
+/** The data of a fetch() already under way, or its ApiError. */
+export async function answer(pending) {
   let response;
   try {
-    response = await fetch(path, {
-      method, headers, credentials: "same-origin",
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await pending;
   } catch (e) {
     throw new ApiError(0, { code: "network", message: "Cannot reach the server. Check your connection." });
   }

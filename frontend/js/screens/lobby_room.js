@@ -5,6 +5,7 @@ import { useLive } from "../live.js";
 import { navigate } from "../router.js";
 import { ConnectionBanner, Notice, Page, SeatDot, Spinner, gameName } from "../ui.js";
 import { optionSummary, useGames } from "./common.js";
+import { preloadTable } from "../games/tables.js";
 
 export function LobbyRoomScreen({ params, query, user }) {
   const id = params[0];
@@ -29,6 +30,9 @@ export function LobbyRoomScreen({ params, query, user }) {
   useEffect(() => {
     if (lobby && lobby.status === "started" && lobby.match_id != null) navigate(`/match/${lobby.match_id}`, { replace: true });
   }, [lobby && lobby.status, lobby && lobby.match_id]);
+  // A seated player opens the match soon: its table downloads while the room fills.
+  const seated = !!(lobby && user && lobby.seats.some((s) => s.user && s.user.id === user.id));
+  useEffect(() => { if (seated) preloadTable(lobby.game); }, [seated, lobby && lobby.game]);
 
   async function act(promise) {
     setError("");

@@ -1,16 +1,27 @@
 // A match: the live socket, the log, errors, and the game's table.
 import { html, useEffect, useMemo, useRef, useState } from "../lib.js";
-import { get } from "../api.js";
+import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
 import { ConnectionBanner, Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
 import { mergeLog, splitEvents, withHistory } from "./match_log.js";
-// Each game's table is a loader that fetches its modules only when such a match opens.
-import { CondottiereTable } from "../games/condottiere/index.js";
-import { GenericTable } from "../games/generic.js";
-import { GodsPlaygroundTable } from "../games/gods_playground/index.js";
+import { preloadTable, tableFor } from "../games/tables.js";
 
-const TABLES = { condottiere: CondottiereTable, gods_playground: GodsPlaygroundTable };
+// index.html asked for this page's match record; its answer names the game, whose table then downloads
+// while the app renders its first screen and the socket connects.
+let early = null;
+if (window.__earlyMatch) {
+  early = { id: window.__earlyMatch.id, record: answer(window.__earlyMatch.answer) };
+  window.__earlyMatch = null;
+  early.record.then((m) => preloadTable(m && m.game), () => {});
+}
+
+/** The match record: the early request if it was for this match and is still unused, else a new one. */
+function fetchRecord(id) {
+  const mine = early && early.id === String(id) ? early.record : null;
+  early = null;
+  return mine || get(`/api/matches/${id}/`);
+}
 
 function uuid() {
   if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -33,7 +44,8 @@ export function MatchScreen({ params, user }) {
   const versionRef = useRef(null);
   const statusRef = useRef(null); // the match status the socket last reported
 
-  const loadMeta = () => get(`/api/matches/${id}/`).then(setMatch).catch((e) => setLoadError(e.message));
+  // The record names the game, usually before the socket's first state: its table starts downloading then.
+  const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); }).catch((e) => setLoadError(e.message));
   const loadLog = () => get(`/api/matches/${id}/events/`)
     .then((ev) => setPub((p) => withHistory(p, Array.isArray(ev) ? ev : ev.results || []))).catch(() => {});
   useEffect(() => { loadMeta(); }, [id]);
@@ -50,6 +62,7 @@ export function MatchScreen({ params, user }) {
       if (m.type === "state") {
         const was = versionRef.current;
         versionRef.current = m.version;
+        if (m.view) preloadTable(m.view.game);
         setGame({ version: m.version, seat: m.seat, view: m.view, legal: m.legal_actions || [] });
         if (m.events && m.events.length && was != null && m.version > was) {
           const add = splitEvents(m.events, was, m.version);
@@ -71,9 +84,7 @@ export function MatchScreen({ params, user }) {
   });
 
   const gameId = (match && match.game) || (game && game.view && game.view.game);
-  const Table = TABLES[gameId] || GenericTable;
-  // The match record usually names the game before the socket's first state arrives: start fetching its table then.
-  useEffect(() => { if (Table.preload) Table.preload(); }, [Table]);
+  const Table = tableFor(gameId);
   const title = `${gameId ? gameName(games, gameId) : "Match"}${match ? " #" + match.id : ""}`;
   // A tab in the background still tells its player when the move is theirs.
   const myMove = !!(game && game.legal.length);
