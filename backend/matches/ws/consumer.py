@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.consumer import get_handler_name
 from django.conf import settings
 
-from .. import live
+from .. import jsoncodec, live
 from ..errors import MatchError
 from ..services import MAX_CLIENT_ID, group_name, valid_client_id
 
@@ -42,8 +42,7 @@ class TokenBucket:
         return True
 
 
-def _dumps(value) -> str:
-    return json.dumps(value, separators=(",", ":"))
+_dumps = jsoncodec.dumps
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
