@@ -161,6 +161,11 @@ BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
 MATCH_WS_RATE = float(os.environ.get("MATCH_WS_RATE", "20"))
 MATCH_WS_BURST = float(os.environ.get("MATCH_WS_BURST", "40"))
 
+# An open lobby with no join, leave, kick or bot change for this long expires; 0 keeps lobbies forever.
+LOBBY_IDLE_MINUTES = int(os.environ.get("LOBBY_IDLE_MINUTES", "60"))
+if LOBBY_IDLE_MINUTES < 0:
+    raise RuntimeError("LOBBY_IDLE_MINUTES must be 0 (never expire) or a positive number of minutes.")
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -7,6 +7,7 @@ change locks the lobby row first (services.py), so seat races are serialised.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 
 class Lobby(models.Model):
@@ -14,6 +15,7 @@ class Lobby(models.Model):
         OPEN = "open"
         STARTED = "started"
         CLOSED = "closed"
+        EXPIRED = "expired"  # open with no activity for LOBBY_IDLE_MINUTES (services.expire_idle)
 
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict)  # validated, defaults filled in
@@ -31,10 +33,16 @@ class Lobby(models.Model):
     kicked = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The idle clock: set at creation and by every change through the services, not by expiry.
+    last_active_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-id"]
-        indexes = [models.Index(fields=["status", "private"], name="lobbies_open_public_idx")]
+        indexes = [
+            models.Index(fields=["status", "private"], name="lobbies_open_public_idx"),
+            # The expiry sweep runs on every listing: it must stay an index range scan.
+            models.Index(fields=["status", "last_active_at"], name="lobbies_idle_idx"),
+        ]
         constraints = [models.CheckConstraint(condition=Q(num_seats__gte=1), name="lobbies_lobby_has_seats")]
 
     def __str__(self):

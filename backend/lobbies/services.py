@@ -1,17 +1,20 @@
 """Lobby operations. Each mutation runs in one transaction that first locks the
-lobby row, and schedules the live broadcast for after the commit."""
+lobby row, and schedules the live broadcast for after the commit. Reading and
+changing a lobby first expire idle ones (expiry.py)."""
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from backend.common.errors import AppError
 from backend.engines import Engine, get_engine
 
-from . import broadcast
+from . import broadcast, expiry
 from .models import Lobby, LobbySeat
 from .presenters import with_relations
 
@@ -20,10 +23,12 @@ MAX_LISTED = 200
 
 # ---- reading ---------------------------------------------------------------
 def open_public_lobbies():
+    expiry.expire_idle()
     return with_relations(Lobby.objects.filter(status=Lobby.Status.OPEN, private=False))[:MAX_LISTED]
 
 
 def my_open_lobbies(user):
+    expiry.expire_idle()
     return with_relations(
         Lobby.objects.filter(status=Lobby.Status.OPEN, seats__user=user).distinct()
     )[:MAX_LISTED]
@@ -53,6 +58,7 @@ def can_view(lobby: Lobby, user, code: str | None = None) -> bool:
 
 def get_lobby(lobby_id: int, user, code: str | None = None) -> Lobby:
     """The lobby if this viewer may see it; private ones need a seat or the invite code."""
+    expiry.expire_idle(lobby_id)
     lobby = with_relations(Lobby.objects).filter(pk=lobby_id).first()
     if lobby is None:
         raise AppError("not_found", "There is no such lobby.")
@@ -94,6 +100,8 @@ def _locked(lobby_id: int) -> Lobby:
 
 
 def _require_open(lobby: Lobby) -> None:
+    if lobby.status == Lobby.Status.EXPIRED:
+        raise AppError("conflict", expiry.expired_message())
     if lobby.status != Lobby.Status.OPEN:
         raise AppError("conflict", f"This lobby is {lobby.status}.")
 
@@ -113,9 +121,23 @@ def _free_index(lobby: Lobby) -> int:
 
 def _finish(lobby: Lobby) -> Lobby:
     lobby.version += 1
-    lobby.save(update_fields=["status", "seed", "match_id", "version", "updated_at"])
+    lobby.last_active_at = timezone.now()
+    lobby.save(update_fields=["status", "seed", "match_id", "version", "updated_at", "last_active_at"])
     broadcast.after_commit(lobby.pk, lobby.private)
     return lobby
+
+
+def _change(fn):
+    """Atomic, after expiring this lobby if it went idle: the expiry commits on its own,
+    so the refusal _require_open then raises cannot roll it back."""
+    atomic = transaction.atomic(fn)
+
+    @functools.wraps(fn)
+    def run(actor, lobby_id: int, *args, **kwargs):
+        expiry.expire_idle(lobby_id)
+        return atomic(actor, lobby_id, *args, **kwargs)
+
+    return run
 
 
 # ---- changes ---------------------------------------------------------------
@@ -132,7 +154,7 @@ def create_lobby(host, game, options, num_seats, private: bool) -> Lobby:
     return lobby
 
 
-@transaction.atomic
+@_change
 def join(user, lobby_id: int, code: str | None = None) -> Lobby:
     lobby = _locked(lobby_id)
     _require_open(lobby)
@@ -150,7 +172,7 @@ def join(user, lobby_id: int, code: str | None = None) -> Lobby:
     return _finish(lobby)
 
 
-@transaction.atomic
+@_change
 def leave(user, lobby_id: int) -> Lobby:
     """A player frees their seat; the host leaving closes the lobby for everyone."""
     lobby = _locked(lobby_id)
@@ -164,7 +186,7 @@ def leave(user, lobby_id: int) -> Lobby:
     return _finish(lobby)
 
 
-@transaction.atomic
+@_change
 def kick(host, lobby_id: int, user_id: int) -> Lobby:
     lobby = _locked(lobby_id)
     _require_host(lobby, host)
@@ -178,7 +200,7 @@ def kick(host, lobby_id: int, user_id: int) -> Lobby:
     return _finish(lobby)
 
 
-@transaction.atomic
+@_change
 def add_bot(host, lobby_id: int, bot: str) -> Lobby:
     lobby = _locked(lobby_id)
     _require_host(lobby, host)
@@ -191,7 +213,7 @@ def add_bot(host, lobby_id: int, bot: str) -> Lobby:
     return _finish(lobby)
 
 
-@transaction.atomic
+@_change
 def remove_bot(host, lobby_id: int, index: int) -> Lobby:
     lobby = _locked(lobby_id)
     _require_host(lobby, host)
@@ -202,7 +224,7 @@ def remove_bot(host, lobby_id: int, index: int) -> Lobby:
     return _finish(lobby)
 
 
-@transaction.atomic
+@_change
 def start(host, lobby_id: int):
     """Create the match: seats in a random order drawn from a stored seed, then the match seed from the same RNG."""
     from backend.matches.services import create_match  # the matches app imports nothing from lobbies

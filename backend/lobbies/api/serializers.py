@@ -3,6 +3,7 @@
 from rest_framework import serializers
 
 from backend.accounts.api.serializers import UserSerializer
+from backend.lobbies.models import Lobby
 
 
 class LobbyCreateSerializer(serializers.Serializer):
@@ -39,7 +40,7 @@ class LobbySerializer(serializers.Serializer):
     invite_code = serializers.CharField(allow_null=True, help_text="Only for the host and seated players of a private lobby.")
     host = UserSerializer()
     seats = SeatSerializer(many=True)
-    status = serializers.ChoiceField(choices=["open", "started", "closed"])
+    status = serializers.ChoiceField(choices=[s.value for s in Lobby.Status])
     match_id = serializers.IntegerField(allow_null=True)
     version = serializers.IntegerField(help_text="Grows with every change; live clients drop older updates.")
     created_at = serializers.DateTimeField()

@@ -66,6 +66,7 @@ export function LobbyRoomScreen({ params, query, user }) {
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
       <p class="muted">Hosted by <strong>${lobby.host.username}</strong> · ${lobby.private ? "private" : "public"} · ${filled}/${lobby.num_seats} seats${optionSummary(game, lobby.options) ? " · " + optionSummary(game, lobby.options) : ""}</p>
       ${lobby.status === "closed" && html`<${Notice} kind="info">This lobby was closed by its host.<//>`}
+      ${lobby.status === "expired" && html`<${Notice} kind="info">This lobby expired: nobody joined, left or changed it for a long while. Create a new one to play.<//>`}
       <ol class="seats" aria-label="Seats">
         ${lobby.seats.map((s) => html`<li class=${"seat" + (s.user || s.bot ? " taken" : "")} data-testid="seat">
           <${SeatDot} seat=${s.index} />
