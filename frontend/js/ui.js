@@ -1,8 +1,13 @@
 // Small shared pieces: page frame, notices, the connection banner, names.
 import { html, useEffect, useState } from "./lib.js";
 
-export function Page({ title, actions, children, wide }) {
-  useEffect(() => { document.title = title ? `${title} · Condottiere` : "Condottiere · online table"; }, [title]);
+// The site hosts two games: the tab names the screen first, then the site (index.html's <title> until the app runs).
+export const SITE = "Condottiere & God's Playground";
+
+/** `tab` is the whole tab title when the screen's heading does not say it well (a match names its game instead of the site). */
+export function Page({ title, tab, actions, children, wide }) {
+  const tabTitle = tab || (title ? `${title} · ${SITE}` : SITE);
+  useEffect(() => { document.title = tabTitle; }, [tabTitle]);
   return html`<main id="main" class=${"page" + (wide ? " page-wide" : "")} tabindex="-1">
     ${title && html`<div class="page-head"><h1>${title}</h1>${actions && html`<div class="page-actions">${actions}</div>`}</div>`}
     ${children}

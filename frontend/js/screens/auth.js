@@ -3,7 +3,7 @@ import { html, useState } from "../lib.js";
 import { post, fieldErrors } from "../api.js";
 import { navigate } from "../router.js";
 import { setUser } from "../session.js";
-import { Notice, Page } from "../ui.js";
+import { Notice, Page, SITE } from "../ui.js";
 
 export function AuthScreen({ path, query }) {
   const signup = path.startsWith("/signup");
@@ -31,7 +31,7 @@ export function AuthScreen({ path, query }) {
 
   const other = signup ? "/login" : "/signup";
   const otherQuery = next ? `?next=${encodeURIComponent(next)}` : "";
-  return html`<${Page} title=${signup ? "Create your account" : "Welcome back"}>
+  return html`<${Page} title=${signup ? "Create your account" : "Welcome back"} tab=${`${signup ? "Sign up" : "Log in"} · ${SITE}`}>
     <form class="card auth" onSubmit=${submit} aria-label=${signup ? "Sign up" : "Log in"}>
       <label class="field"><span>Username</span>
         <input name="username" autocomplete="username" required maxlength="150" value=${username}

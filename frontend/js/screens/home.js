@@ -3,7 +3,7 @@ import { html, useState } from "../lib.js";
 import { post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
-import { ConnectionBanner, Empty, Notice, Page, Spinner, ago, gameName } from "../ui.js";
+import { ConnectionBanner, Empty, Notice, Page, SITE, Spinner, ago, gameName } from "../ui.js";
 import { listOf, optionSummary, useGames, usePolled } from "./common.js";
 import { MatchList } from "./matches.js";
 
@@ -60,7 +60,7 @@ export function HomeScreen({ user }) {
   const list = lobbies || listOf(initial.data);
   const loading = !lobbies && !initial.data && !initial.error;
 
-  return html`<${Page} title="Play" wide
+  return html`<${Page} title="Play" tab=${`Lobbies · ${SITE}`} wide
       actions=${user ? html`<a class="btn btn-primary" href="/lobbies/new" data-testid="create-lobby">New lobby</a>`
                      : html`<a class="btn btn-primary" href="/signup">Sign up to play</a>`}>
     ${!user && html`<section class="hero card">

@@ -61,7 +61,7 @@ export function LobbyRoomScreen({ params, query, user }) {
     try { await navigator.clipboard.writeText(invite); setCopied(true); setTimeout(() => setCopied(false), 2000); } catch { setCopied(false); }
   }
 
-  return html`<${Page} title=${`${gameName(games, lobby.game)} lobby`}>
+  return html`<${Page} title=${`${gameName(games, lobby.game)} lobby`} tab=${`${gameName(games, lobby.game)} · lobby #${lobby.id}`}>
     ${!refused && html`<${ConnectionBanner} status=${status} />`}
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
       <p class="muted">Hosted by <strong>${lobby.host.username}</strong> · ${lobby.private ? "private" : "public"} · ${filled}/${lobby.num_seats} seats${optionSummary(game, lobby.options) ? " · " + optionSummary(game, lobby.options) : ""}</p>

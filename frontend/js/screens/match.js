@@ -2,7 +2,7 @@
 import { html, useEffect, useMemo, useRef, useState } from "../lib.js";
 import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
-import { ConnectionBanner, Notice, Page, Spinner, gameName } from "../ui.js";
+import { ConnectionBanner, Notice, Page, SITE, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
 import { mergeLog, splitEvents, withHistory } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
@@ -86,9 +86,11 @@ export function MatchScreen({ params, user }) {
   const gameId = (match && match.game) || (game && game.view && game.view.game);
   const Table = tableFor(gameId);
   const title = `${gameId ? gameName(games, gameId) : "Match"}${match ? " #" + match.id : ""}`;
-  // A tab in the background still tells its player when the move is theirs.
+  // A tab in the background still tells its player when the move is theirs. The game's name stands for the
+  // site here; until it is known the tab says which site this is.
   const myMove = !!(game && game.legal.length);
-  useEffect(() => { document.title = `${myMove ? "● Your move · " : ""}${title} · Condottiere`; }, [myMove, title]);
+  const watching = game ? game.seat == null : !!(match && !match.seats.some((s) => s.user && user && s.user.id === user.id));
+  const tab = `${myMove ? "● Your move · " : ""}${watching ? "Watching · " : ""}${gameId ? `${gameName(games, gameId)} · match #${id}` : `Match #${id} · ${SITE}`}`;
 
   function send(action) {
     if (!game || pending) return;
@@ -99,9 +101,9 @@ export function MatchScreen({ params, user }) {
   }
 
   // The socket is the authority; the REST record only adds names, so its failure alone does not block the table.
-  if (loadError && !game && live.status === "closed") return html`<${Page} title="Match"><${Notice}>${rejection || loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
+  if (loadError && !game && live.status === "closed") return html`<${Page} title="Match" tab=${`Match #${id} · ${SITE}`}><${Notice}>${rejection || loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
   const meta = match || { id, game: gameId, seats: [] };
-  return html`<${Page} wide>
+  return html`<${Page} tab=${tab} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />
     ${match && match.status === "aborted" && html`<${Notice} kind="info">This match was aborted; the table shows where it stopped.<//>`}
