@@ -11,6 +11,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from backend.accounts.ws_auth import PlatformAuthStack  # noqa: E402
+from backend.matches.ws.wire import WireMiddleware  # noqa: E402
 
 # Each app that speaks WebSocket exposes `<app>.ws.routing.websocket_urlpatterns`;
 # an app without one (yet) is simply skipped.
@@ -41,6 +42,6 @@ gc.freeze()
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(PlatformAuthStack(URLRouter(websocket_urlpatterns))),
+        "websocket": WireMiddleware(AllowedHostsOriginValidator(PlatformAuthStack(URLRouter(websocket_urlpatterns)))),
     }
 )

@@ -26,7 +26,7 @@ from django.db import close_old_connections, connection, connections
 
 from backend.engines import IllegalAction
 
-from . import services
+from . import batch_writer, services
 from .cache import CACHE, MatchInfo, Snapshot
 from .errors import MatchError
 
@@ -138,6 +138,7 @@ def close_db_connections() -> None:
 
     for future in [_EXECUTOR.submit(close) for _ in range(size)]:
         future.result()
+    batch_writer.close_all()
 
 
 def _spawn(coro) -> asyncio.Task:
@@ -186,7 +187,10 @@ def announce_threadsafe(info: MatchInfo, snapshot: Snapshot, events: dict) -> No
 
 def _announce(info: MatchInfo, snapshot: Snapshot) -> None:
     for consumer in tuple(_local.get(info.id, ())):
-        consumer.version_committed(snapshot.version)
+        try:
+            consumer.version_committed(snapshot.version)
+        except Exception:  # one viewer's failure must not cost the others their update
+            log.exception("pushing version %s of match %s failed", snapshot.version, info.id)
     _spawn(_publish(info.id, snapshot.version))
     schedule_bots(info, snapshot)
 
@@ -200,7 +204,36 @@ async def _publish(match_id: int, version: int) -> None:
 
 # ---- applying and reading from async code -----------------------------------
 async def apply(match_id: int, seat: int | None, version: int, action: dict, client_id: str) -> services.Applied:
-    return await _db(services.apply_action)(match_id, seat, version, action, client_id)
+    writer = batch_writer.for_this_loop()
+    move = _check_cached(match_id, seat, version, action, client_id) if writer is not None else None
+    if move is None:
+        return await _db(services.apply_action)(match_id, seat, version, action, client_id)
+    try:
+        if await writer.write(move):
+            return services.Applied(move.applied, move.events, False)
+        failed = False  # the match had moved on: stale, or this very action applied before
+    except Exception:
+        log.debug("batched write failed; applying on its own", exc_info=True)
+        failed = True
+    # The one-by-one path tells a resend from a stale action and reports
+    # database errors as they are.
+    applied = await _db(services.apply_action)(match_id, seat, version, action, client_id)
+    if failed and applied.duplicate:
+        # The failed statement may have committed after all: make sure viewers hear of it.
+        _announce(move.info, applied.snapshot)
+    return applied
+
+
+def _check_cached(match_id: int, seat: int | None, version: int, action: dict, client_id: str):
+    """The move, when this process's cache holds the match at `version`; None
+    sends the action down the one-by-one path (which also words the errors of
+    malformed ids, spectators and stale versions)."""
+    info, snap = CACHE.info(match_id), CACHE.snapshot(match_id)
+    if info is None or snap is None or snap.version != version or not services.valid_client_id(client_id):
+        return None
+    if seat is None or not 0 <= seat < len(info.seats):
+        return None
+    return services.check_move(info, snap, seat, action, client_id)
 
 
 async def info(match_id: int) -> MatchInfo | None:

@@ -183,30 +183,9 @@ def apply_action(
         snapshot = load_snapshot(match_id, info, with_events=snapshot is not None)
     if snapshot.version != version:
         return _stale(match_id, client_id, info)
-    engine = info.engine
-    if snapshot.status != Match.Status.ACTIVE:
-        raise MatchError("illegal_action", "The game is over.")
-    if seat not in snapshot.to_move:
-        raise MatchError("not_your_turn", "It is not your turn.")
-    try:
-        state, events = engine.step(snapshot.state, seat, action)
-    except IllegalAction as exc:
-        raise MatchError("illegal_action", str(exc)) from None
+    move = check_move(info, snapshot, seat, action, client_id)
 
-    new_version = version + 1
-    over = engine.is_over(state)
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
     postgres = connection.vendor == "postgresql"
-    cast = "::jsonb" if postgres else ""
-    match_table, log_table = Match._meta.db_table, ActionLog._meta.db_table
-    set_sql, set_params = f"version = %s, state = %s{cast}, updated_at = %s", [new_version, _dumps(state), now]
-    if over:
-        set_sql += f", status = %s, finished_at = %s, result = %s{cast}"
-        set_params += [Match.Status.FINISHED, now, _dumps(engine.result(state))]
-    log_columns = "(match_id, version, seat, action, client_id, events, created_at)"
-    log_params = [new_version, seat, _dumps(action), client_id, _dumps(events), now]
-    applied = Snapshot(new_version, state, tuple(engine.to_move(state)),
-                       Match.Status.FINISHED if over else Match.Status.ACTIVE)
     # The conditional UPDATE locks the row and checks the version at once: a
     # concurrent writer at the same version waits for the lock, then matches
     # no row.  On PostgreSQL the UPDATE and the log INSERT are one statement
@@ -217,32 +196,102 @@ def apply_action(
         with nullcontext() if single else transaction.atomic():
             with _write_cursor(postgres) as cursor:
                 if postgres:
-                    cursor.execute(
-                        f"WITH moved AS (UPDATE {match_table} SET {set_sql} WHERE id = %s AND version = %s"
-                        f" RETURNING id) INSERT INTO {log_table} {log_columns}"
-                        f" SELECT id, %s, %s, %s::jsonb, %s, %s::jsonb, %s::timestamptz FROM moved",
-                        set_params + [match_id, version] + log_params,
-                    )
+                    cursor.execute(*write_statement([move]))
                     stale = cursor.rowcount != 1
                 else:
-                    cursor.execute(f"UPDATE {match_table} SET {set_sql} WHERE id = %s AND version = %s",
-                                   set_params + [match_id, version])
-                    stale = cursor.rowcount != 1
-                    if not stale:
-                        cursor.execute(f"INSERT INTO {log_table} {log_columns} VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                                       [match_id] + log_params)
+                    stale = not _write_sqlite(cursor, move)
             if not stale:
                 # Runs at once after a statement that committed by itself.
-                transaction.on_commit(
-                    lambda: _remember_and_announce(info, applied, {new_version: events}, after_commit)
-                )
+                transaction.on_commit(lambda: committed(move, after_commit))
     except IntegrityError:
         # The client id is already in the log (the version was free): a resend.
         return _stale(match_id, client_id, info)
     if stale:
         load_snapshot(match_id, info, with_events=True)  # this process's copy was behind; refresh it
         return _stale(match_id, client_id, info)
-    return Applied(applied, events, False)
+    return Applied(move.applied, move.events, False)
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action checked against the match at `version`, ready to be written."""
+
+    info: MatchInfo
+    version: int
+    seat: int
+    action: dict
+    client_id: str
+    applied: Snapshot  # the match at version + 1
+    events: list
+    result: dict | None  # set when the action ends the match
+
+
+def check_move(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_id: str) -> Move:
+    """The rules' verdict on `action` at `snapshot`; raises MatchError (not_your_turn, illegal_action)."""
+    engine = info.engine
+    if snapshot.status != Match.Status.ACTIVE:
+        raise MatchError("illegal_action", "The game is over.")
+    if seat not in snapshot.to_move:
+        raise MatchError("not_your_turn", "It is not your turn.")
+    try:
+        state, events = engine.step(snapshot.state, seat, action)
+    except IllegalAction as exc:
+        raise MatchError("illegal_action", str(exc)) from None
+    over = engine.is_over(state)
+    applied = Snapshot(snapshot.version + 1, state, tuple(engine.to_move(state)),
+                       Match.Status.FINISHED if over else Match.Status.ACTIVE)
+    return Move(info, snapshot.version, seat, action, client_id, applied, events,
+                engine.result(state) if over else None)
+
+
+def write_statement(moves: list[Move]) -> tuple[str, list]:
+    """PostgreSQL: one statement that writes every move whose match is still at
+    its version (the UPDATE's WHERE is both the lock and the version check)
+    and logs it; it returns one row per written move.  Each match may appear
+    once.  The live server batches concurrent actions of different matches
+    into one such statement: one round trip and one commit for all of them."""
+    columns = list(zip(*(
+        (m.info.id, m.version, _dumps(m.applied.state), str(m.applied.status),
+         None if m.result is None else _dumps(m.result), m.seat, _dumps(m.action), m.client_id, _dumps(m.events))
+        for m in moves
+    )))
+    return _WRITE_SQL, [list(c) for c in columns]
+
+
+_WRITE_SQL = (
+    # %b: binary parameters.  psycopg's text format escapes every quote of
+    # every JSON document inside an array literal: ~3 ms for five states,
+    # against ~10 µs in binary (measured).
+    "WITH input AS (SELECT * FROM unnest(%b::bigint[], %b::int[], %b::text[], %b::text[], %b::text[],"
+    " %b::smallint[], %b::text[], %b::text[], %b::text[])"
+    " AS t(id, version, state, status, result, seat, action, client_id, events)),"
+    f" moved AS (UPDATE {Match._meta.db_table} m SET version = i.version + 1, state = i.state::jsonb,"
+    " updated_at = now(), status = i.status,"
+    " finished_at = CASE WHEN i.result IS NULL THEN m.finished_at ELSE now() END,"
+    " result = CASE WHEN i.result IS NULL THEN m.result ELSE i.result::jsonb END"
+    f" FROM input i WHERE m.id = i.id AND m.version = i.version RETURNING m.id)"
+    f" INSERT INTO {ActionLog._meta.db_table} (match_id, version, seat, action, client_id, events, created_at)"
+    " SELECT i.id, i.version + 1, i.seat, i.action::jsonb, i.client_id, i.events::jsonb, now()"
+    " FROM input i JOIN moved ON moved.id = i.id RETURNING match_id"
+)
+
+
+def _write_sqlite(cursor, move: Move) -> bool:
+    """The same write as write_statement, in two statements (inside the caller's transaction)."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    set_sql, set_params = "version = %s, state = %s, updated_at = %s", [move.version + 1, _dumps(move.applied.state), now]
+    if move.result is not None:
+        set_sql += ", status = %s, finished_at = %s, result = %s"
+        set_params += [move.applied.status, now, _dumps(move.result)]
+    cursor.execute(f"UPDATE {Match._meta.db_table} SET {set_sql} WHERE id = %s AND version = %s",
+                   set_params + [move.info.id, move.version])
+    if cursor.rowcount != 1:
+        return False
+    cursor.execute(f"INSERT INTO {ActionLog._meta.db_table} (match_id, version, seat, action, client_id, events,"
+                   f" created_at) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                   [move.info.id, move.version + 1, move.seat, _dumps(move.action), move.client_id,
+                    _dumps(move.events), now])
+    return True
 
 
 def _write_cursor(postgres: bool):
@@ -266,6 +315,11 @@ def _stale(match_id: int, client_id: str, info: MatchInfo) -> Applied:
     if applied_before:
         return Applied(load_snapshot(match_id, info), [], True)
     raise MatchError("stale_version", "The match has moved on; resync and try again.")
+
+
+def committed(move: Move, after_commit: AfterCommit | None = None) -> None:
+    """After `move` committed: cache the new version and announce it."""
+    _remember_and_announce(move.info, move.applied, {move.applied.version: move.events}, after_commit)
 
 
 def _remember_and_announce(info: MatchInfo, snapshot: Snapshot, events: dict, after_commit: AfterCommit | None = None):
