@@ -195,8 +195,10 @@ class MatchDriver:
 
         for i, token in enumerate(self.tokens + [None]):
             path = f"/ws/matches/{self.id}/" + (f"?token={token}" if token else "")
-            # Round-robin over the server processes, as a proxy in front would.
-            port = ports[(first + i) % len(ports)]
+            # With several server processes: all sockets of a match on one
+            # process, as the proxy in deploy/README.md routes them (by match
+            # id), or spread round-robin over them.
+            port = ports[(first if self.args.route == "match" else first + i) % len(ports)]
             self.clients.append(await WebSocket.connect("127.0.0.1", port, path))
 
     async def run(self, index: int, start: float) -> None:
@@ -364,7 +366,8 @@ async def main_async(args) -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
     bad, stored = await asyncio.to_thread(verify_log, result.pop("match_ids"))
-    print(f"mode={args.mode} M={args.matches} layer={args.layer} servers={args.servers} seconds={args.seconds}")
+    print(f"mode={args.mode} M={args.matches} layer={args.layer} servers={args.servers} route={args.route} "
+          f"seconds={args.seconds}")
     print(f"  actions/s        {result['actions_per_s']:.0f}  ({result['actions']} actions measured)")
     print(f"  latency ms       p50 {result['p50_ms']:.1f}  p95 {result['p95_ms']:.1f}  "
           f"p99 {result['p99_ms']:.1f}  max {result['max_ms']:.1f}  (send -> all 4 clients hold it)")
@@ -393,6 +396,8 @@ def main() -> None:
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument("--servers", type=int, default=1,
                         help="Daphne processes; each match's sockets are spread over them round-robin")
+    parser.add_argument("--route", choices=["match", "socket"], default="match",
+                        help="with --servers > 1: a match's sockets on one process (match) or spread (socket)")
     parser.add_argument("--db-url", default="postgres://postgres@127.0.0.1:5432/helper4_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--seed", type=int, default=1)

@@ -148,6 +148,13 @@ class Engine:
     def view(self, state: State, seat: int | None) -> dict:  # pragma: no cover
         raise NotImplementedError
 
+    def views(self, state: State, seats) -> dict:
+        """{seat: view(state, seat)} for several viewers of one state at once
+        (None: a spectator).  A game may override it to compute what all
+        viewers share only once; the views may then share those parts, so
+        treat them as read-only.  Each must equal view(state, seat)."""
+        return {seat: self.view(state, seat) for seat in seats}
+
     def is_over(self, state: State) -> bool:  # pragma: no cover
         raise NotImplementedError
 

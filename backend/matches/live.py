@@ -81,6 +81,11 @@ async def join(match_id: int, consumer) -> None:
             relay.members.add(match_id)
 
 
+def viewers(match_id: int) -> tuple:
+    """The consumers of this match connected to this process."""
+    return tuple(_local.get(match_id, ()))
+
+
 async def leave(match_id: int, consumer) -> None:
     relay = await _relay(consumer.channel_layer)
     async with relay.locks.setdefault(match_id, asyncio.Lock()):

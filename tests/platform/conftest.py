@@ -20,6 +20,16 @@ def _fast_and_isolated(settings):
                                    "LOCATION": f"test-{uuid.uuid4().hex}"}}
 
 
+@pytest.fixture(autouse=True)
+def _close_match_writers():
+    """Each test's event loop ends with it; so must the group-commit connection
+    it opened, or the test database cannot be dropped at the end."""
+    yield
+    from backend.matches import batch_writer
+
+    batch_writer.close_all()
+
+
 @pytest.fixture
 def fake_game(monkeypatch):
     """Registers tests/platform/lobby_game.py as game "counting" (2-4 players, bots "random"/"heuristic")."""

@@ -12,7 +12,7 @@ from ..base import Engine, IllegalAction
 from . import rules
 from .cards import FACE_DOWN_KINDS, HIDDEN, MERCENARY_VALUES, card_name, counted, highest_mercenary, same_cards
 from .rules import event
-from .view import build_view
+from .view import build_view, build_views
 
 _ACTION_KEYS = {
     "place_token": {"region"}, "play": {"card", "take"}, "pass": {"reveal"}, "wait": set(),
@@ -107,6 +107,9 @@ class CondottiereEngine(Engine):
 
     def view(self, state: dict, seat: int | None) -> dict:
         return build_view(self, state, seat)
+
+    def views(self, state: dict, seats) -> dict:
+        return build_views(self, state, seats)
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         if seat not in self.to_move(state):

@@ -17,25 +17,7 @@ def build_view(engine, state: dict, seat) -> dict:
     lines = state["lines"]
     public_values = card_strengths(counted(lines, None))
     own_values = card_strengths(counted(lines, me)) if me is not None else None
-    out_lines = []
-    for s, line in enumerate(lines):
-        cards, k = [], 0
-        for i, code in enumerate(line):
-            if code[0] == HIDDEN:
-                if s == me:  # your own face-down card, valued as you alone can see it
-                    bare = code[1:]
-                    cards.append({"card": bare, "printed": PRINTED.get(bare, 0), "strength": own_values[s][i],
-                                  "hidden": True})
-                else:
-                    cards.append({"hidden": True})
-                continue
-            cards.append({"card": code, "printed": PRINTED.get(code, 0), "strength": public_values[s][k], "hidden": False})
-            k += 1
-        entry = {"seat": s, "passed": state["passed"][s], "strength": sum(public_values[s]),
-                 "courtesans": sum(1 for c in line if c == "courtesan"), "cards": cards}
-        if s == me:
-            entry["strength_with_hidden"] = sum(own_values[s])
-        out_lines.append(entry)
+    out_lines = [_line(state, s, me, public_values, own_values) for s in range(len(lines))]
     players = []
     for s in range(n):
         mine = sorted(r for r, o in state["owner"].items() if o == s)
@@ -70,6 +52,55 @@ def build_view(engine, state: dict, seat) -> dict:
         "last_battle": _last_battle(state["last"]),
         "result": engine.result(state) if over else None,
     }
+
+
+def build_views(engine, state: dict, seats) -> dict:
+    """build_view for several seats: the spectator's view once, then for each
+    seat only what differs (its hand, its own line, whether it acts).  The
+    views share the rest."""
+    n = state["num_players"]
+    public = build_view(engine, state, None)
+    to_move = engine.to_move(state)
+    public_values = None
+    out = {}
+    for seat in seats:
+        me = seat if isinstance(seat, int) and 0 <= seat < n else None
+        if me is None:
+            out[seat] = public
+            continue
+        if public_values is None:
+            public_values = card_strengths(counted(state["lines"], None))
+        view = dict(public)
+        view["seat"] = me
+        view["you_to_act"] = me in to_move
+        view["hand"] = sorted(state["hands"][me])
+        battle = view["battle"] = dict(public["battle"])
+        lines = battle["lines"] = list(battle["lines"])
+        lines[me] = _line(state, me, me, public_values, card_strengths(counted(state["lines"], me)))
+        out[seat] = view
+    return out
+
+
+def _line(state: dict, s: int, me, public_values, own_values) -> dict:
+    """Seat s's battle line as `me` sees it (own_values: strengths counting me's face-down cards)."""
+    line = state["lines"][s]
+    cards, k = [], 0
+    for i, code in enumerate(line):
+        if code[0] == HIDDEN:
+            if s == me:  # your own face-down card, valued as you alone can see it
+                bare = code[1:]
+                cards.append({"card": bare, "printed": PRINTED.get(bare, 0), "strength": own_values[s][i],
+                              "hidden": True})
+            else:
+                cards.append({"hidden": True})
+            continue
+        cards.append({"card": code, "printed": PRINTED.get(code, 0), "strength": public_values[s][k], "hidden": False})
+        k += 1
+    entry = {"seat": s, "passed": state["passed"][s], "strength": sum(public_values[s]),
+             "courtesans": sum(1 for c in line if c == "courtesan"), "cards": cards}
+    if s == me:
+        entry["strength_with_hidden"] = sum(own_values[s])
+    return entry
 
 
 def _last_battle(last):

@@ -229,15 +229,25 @@ class MatchConsumer(AsyncWebsocketConsumer):
         seat = self.seat
         rendered = snapshot.rendered.get(seat)
         if rendered is None:
-            state = snapshot.state
-            legal = self.engine.legal_actions(state, seat) if seat is not None and seat in snapshot.to_move else []
-            rendered = snapshot.rendered[seat] = (_dumps(self.engine.view(state, seat)), _dumps(legal))
+            rendered = self._render(snapshot)[seat]
         # Same bytes as json.dumps of the whole message, built from the shared parts.
         return (
             f'{{"type":"state","version":{snapshot.version},"seat":{_dumps(seat)},'
             f'"status":{_dumps(snapshot.status)},"view":{rendered[0]},"legal_actions":{rendered[1]},'
             f'"events":{_dumps(events)}}}'
         )
+
+    def _render(self, snapshot) -> dict:
+        """(view JSON, legal actions JSON) of every seat watched from this
+        process, computed together: engine.views shares the common part."""
+        seats = {c.seat for c in live.viewers(self.match_id)}
+        seats.add(self.seat)
+        seats.difference_update(snapshot.rendered)
+        state, engine = snapshot.state, self.engine
+        for seat, view in engine.views(state, seats).items():
+            legal = engine.legal_actions(state, seat) if seat is not None and seat in snapshot.to_move else []
+            snapshot.rendered[seat] = (_dumps(view), _dumps(legal))
+        return snapshot.rendered
 
     async def _send_presence(self):
         seats = sorted({s for s in self.peers.values() if s is not None})
