@@ -68,7 +68,9 @@ class Wire:
         if not transport.connected or transport.disconnecting:
             return False
         frame = text_frame(text.encode("utf-8"))
-        if not transport._tempDataBuffer and transport.offset == len(transport.dataBuffer) and transport.producer is None:
+        # (The transport's registered producer, twisted.web's HTTPChannel left
+        # from the upgrade request, only matters once data is buffered.)
+        if not transport._tempDataBuffer and transport.offset == len(transport.dataBuffer):
             try:
                 sent = transport.socket.send(frame)
             except OSError:
