@@ -122,6 +122,21 @@ print(json.dumps({"version": m.version, "log": list(ActionLog.objects.filter(mat
 """
 
 
+async def daphne_env(tmp_path) -> dict:
+    """Environment for a Daphne subprocess on this test's database: the test
+    database itself on PostgreSQL (transactional tests commit for real), a
+    migrated file of its own on SQLite."""
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
+    env.update(BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000", PYTHONUNBUFFERED="1")
+    if connection.vendor == "postgresql":
+        s = connection.settings_dict
+        env["DATABASE_URL"] = f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'daphne.sqlite3'}"
+        await asyncio.to_thread(_manage, env, "migrate", "--noinput", "-v", "0")
+    return env
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -184,15 +199,7 @@ async def _play_remote(remotes: list[Remote], steps: int) -> int:
 
 
 async def test_a_restarted_daphne_process_carries_on(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
-    env.update(BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000", PYTHONUNBUFFERED="1")
-    if connection.vendor == "postgresql":
-        # The test database itself (transactional tests commit for real).
-        s = connection.settings_dict
-        env["DATABASE_URL"] = f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
-        await asyncio.to_thread(_manage, env, "migrate", "--noinput", "-v", "0")
+    env = await daphne_env(tmp_path)
     made = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
     match_id, tokens = made["match"], made["tokens"]
 
@@ -223,14 +230,7 @@ async def test_a_restarted_daphne_process_carries_on(tmp_path):
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="processes share a channel layer only through Redis")
 async def test_two_daphne_processes_serve_one_match(tmp_path):
     """Seats on different processes: each action reaches everyone exactly once."""
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
-    env.update(BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000")
-    if connection.vendor == "postgresql":
-        s = connection.settings_dict
-        env["DATABASE_URL"] = f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'two.sqlite3'}"
-        await asyncio.to_thread(_manage, env, "migrate", "--noinput", "-v", "0")
+    env = await daphne_env(tmp_path)
     made = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
     match_id, tokens = made["match"], made["tokens"]
     ports = [_free_port(), _free_port()]

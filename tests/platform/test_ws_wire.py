@@ -15,7 +15,6 @@ import socket
 import uuid
 
 import pytest
-from django.db import connection
 
 from backend.matches.client import WebSocket
 from backend.matches.ws.wire import text_frame
@@ -37,14 +36,7 @@ async def test_text_frames_decode_at_every_length_class(size):
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_viewer_that_stops_reading_still_gets_every_version_in_order(match_env, tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
-    env.update(BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000")
-    if connection.vendor == "postgresql":
-        s = connection.settings_dict
-        env["DATABASE_URL"] = f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'wire.sqlite3'}"
-        await asyncio.to_thread(restart._manage, env, "migrate", "--noinput", "-v", "0")
+    env = await restart.daphne_env(tmp_path)
     made = json.loads((await asyncio.to_thread(restart._manage, env, "shell", "-c", restart.SETUP))
                       .strip().splitlines()[-1])
     port = restart._free_port()
