@@ -281,9 +281,9 @@ async def test_floods_are_rate_limited_per_connection_and_spare_the_others(setti
     await flooder.connect()
     for p in table.everyone:
         await p.next("presence")
-    for kind in ("sync", "action", "garbage"):
+    for kind in ("sync", "action", "garbage", "oversized"):
         message = {"sync": {"type": "sync"}, "action": _action(action={"type": "pass"}),
-                   "garbage": "}{"}[kind]
+                   "garbage": "}{", "oversized": "x" * (LIMIT + 1)}[kind]
         await asyncio.gather(*(flooder.send(message) for _ in range(300)))
         answers = [await flooder.next("state", "error") for _ in range(300)]
         limited = [a for a in answers if a["type"] == "error" and a["code"] == "rate_limited"]
@@ -298,7 +298,7 @@ async def test_floods_are_rate_limited_per_connection_and_spare_the_others(setti
         await flooder.until_version(version + 1)
         await asyncio.sleep(2.1)  # the bucket refills before the next flood
     rows = await log_rows(table.match_id)
-    assert [r["version"] for r in rows] == list(range(1, 5))  # exactly the 4 real actions
+    assert [r["version"] for r in rows] == list(range(1, 6))  # exactly the 5 real actions
     await flooder.close()
     await table.close()
 

@@ -112,12 +112,14 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     # ---- from the client -----------------------------------------------------
     async def receive(self, text_data=None, bytes_data=None):
+        # Every message costs a token, oversized ones too: a flood of them is
+        # refused as a flood, without measuring each.
+        if not self.bucket.take():
+            return await self._error("rate_limited", "Too many messages; slow down.")
         raw = text_data if text_data is not None else bytes_data
         size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8"))
         if size > MAX_MESSAGE_BYTES:
             return await self._error("too_large", f"Messages are limited to {MAX_MESSAGE_BYTES // 1024} KiB.")
-        if not self.bucket.take():
-            return await self._error("rate_limited", "Too many messages; slow down.")
         try:
             message = json.loads(raw)
         except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
