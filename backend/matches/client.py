@@ -21,6 +21,7 @@ class WebSocket:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
         self.reader, self.writer = reader, writer
         self.closed = False
+        self.buffer = bytearray()
 
     @classmethod
     async def connect(cls, host: str, port: int, path: str, origin: str | None = None,
@@ -61,21 +62,21 @@ class WebSocket:
         """The next text message; raises ConnectionClosed when the server closes."""
         parts: list[bytes] = []
         while True:
-            try:
-                first, second = await self.reader.readexactly(2)
-            except (asyncio.IncompleteReadError, ConnectionError):
-                self.closed = True
-                raise ConnectionClosed("connection lost") from None
-            opcode, n = first & 0x0F, second & 0x7F
-            if n == 126:
-                (n,) = struct.unpack("!H", await self.reader.readexactly(2))
-            elif n == 127:
-                (n,) = struct.unpack("!Q", await self.reader.readexactly(8))
-            if second & 0x80:  # servers do not mask, but tolerate it
-                mask = await self.reader.readexactly(4)
-                data = bytes(b ^ mask[i % 4] for i, b in enumerate(await self.reader.readexactly(n)))
-            else:
-                data = await self.reader.readexactly(n) if n else b""
+            frame = self._next_frame()
+            if frame is None:
+                # Whatever has arrived, in one read: a load generator receives
+                # thousands of frames a second, several per read.
+                try:
+                    chunk = await self.reader.read(65536)
+                except ConnectionError:
+                    chunk = b""
+                if not chunk:
+                    self.closed = True
+                    raise ConnectionClosed("connection lost")
+                self.buffer += chunk
+                continue
+            first, data = frame
+            opcode = first & 0x0F
             if opcode == 0x8:
                 self.closed = True
                 code = struct.unpack("!H", data[:2])[0] if len(data) >= 2 else None
@@ -88,6 +89,34 @@ class WebSocket:
             parts.append(data)
             if first & 0x80:
                 return b"".join(parts).decode()
+
+    def _next_frame(self) -> tuple[int, bytes] | None:
+        """(first header byte, payload) of the next whole frame in the buffer, or None."""
+        buf = self.buffer
+        if len(buf) < 2:
+            return None
+        first, second = buf[0], buf[1]
+        n, pos = second & 0x7F, 2
+        if n == 126:
+            if len(buf) < 4:
+                return None
+            (n,), pos = struct.unpack_from("!H", buf, 2), 4
+        elif n == 127:
+            if len(buf) < 10:
+                return None
+            (n,), pos = struct.unpack_from("!Q", buf, 2), 10
+        mask = None
+        if second & 0x80:  # servers do not mask, but tolerate it
+            if len(buf) < pos + 4:
+                return None
+            mask, pos = bytes(buf[pos:pos + 4]), pos + 4
+        if len(buf) < pos + n:
+            return None
+        data = bytes(buf[pos:pos + n])
+        del buf[:pos + n]
+        if mask is not None:
+            data = bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+        return first, data
 
     async def close(self) -> None:
         if not self.closed:
