@@ -27,9 +27,9 @@ function Header({ user, path }) {
   const nav = [["/", "Play"], ["/matches", "Matches"]];
   return html`<header class="topbar">
     <a class="skip" href="#main">Skip to content</a>
-    <a class="brand" href="/" aria-label="Condottiere home">
+    <a class="brand" href="/" aria-label="Home: Condottiere & God's Playground">
       <img src="/app/icon.svg" width="32" height="32" alt="" />
-      <span>Condottiere</span>
+      <span>Condottiere & God's Playground</span>
     </a>
     <nav aria-label="Main">
       ${nav.map(([href, label]) => html`<a href=${href} class="navlink" aria-current=${path === href ? "page" : undefined}>${label}</a>`)}
