@@ -161,6 +161,12 @@ BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
 MATCH_WS_RATE = float(os.environ.get("MATCH_WS_RATE", "20"))
 MATCH_WS_BURST = float(os.environ.get("MATCH_WS_BURST", "40"))
 
+# Seconds between a process's presence heartbeats; a connection not heard of
+# for three of them (its process died without saying goodbye) is dropped.
+MATCH_PRESENCE_INTERVAL = float(os.environ.get("MATCH_PRESENCE_INTERVAL", "15"))
+if not MATCH_PRESENCE_INTERVAL > 0:
+    raise RuntimeError("MATCH_PRESENCE_INTERVAL must be a positive number of seconds.")
+
 # An open lobby with no join, leave, kick or bot change for this long expires; 0 keeps lobbies forever.
 LOBBY_IDLE_MINUTES = int(os.environ.get("LOBBY_IDLE_MINUTES", "60"))
 if LOBBY_IDLE_MINUTES < 0:

@@ -14,6 +14,7 @@ import logging
 import os
 import random
 import threading
+import time
 import uuid
 import weakref
 from concurrent.futures import ThreadPoolExecutor
@@ -26,7 +27,7 @@ from django.db import close_old_connections, connection, connections
 
 from backend.engines import IllegalAction
 
-from . import batch_writer, services
+from . import batch_writer, presence, services
 from .cache import CACHE, MatchInfo, Snapshot
 from .errors import MatchError
 
@@ -62,12 +63,36 @@ class _Relay:
             except Exception:
                 log.exception("match relay failed on a message")
 
+    async def heartbeat(self) -> None:
+        """Once an interval: one "presence.alive" per match watched here, then
+        every local consumer drops the peers it has not heard of for too long."""
+        while True:
+            period = presence.interval()
+            await asyncio.sleep(period)
+            watched = [(m, [c for c in _local.get(m, ()) if c.channel_layer is self.layer])
+                       for m in tuple(self.members)]
+            for match_id, consumers in watched:
+                try:
+                    if consumers:
+                        await self.layer.group_send(services.group_name(match_id),
+                                                    presence.alive_message(match_id, consumers))
+                except Exception:  # the other matches still get theirs
+                    log.exception("presence heartbeat of match %s failed", match_id)
+            now, ttl = time.monotonic(), presence.EXPIRY_INTERVALS * period
+            for _, consumers in watched:
+                for consumer in consumers:
+                    try:
+                        consumer.expire_peers(now, ttl)
+                    except Exception:  # the heartbeat must outlive one consumer's failure
+                        log.exception("presence expiry failed")
+
 
 async def _relay(layer) -> _Relay:
     relay = _relays.get(layer)
     if relay is None or relay.loop is not asyncio.get_running_loop():
         relay = _relays[layer] = _Relay(layer, await layer.new_channel("match-relay."))
         _spawn(relay.run())
+        _spawn(relay.heartbeat())
     return relay
 
 

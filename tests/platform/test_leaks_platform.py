@@ -152,9 +152,11 @@ def _channel_text(messages: list, match_id: int) -> tuple[list[str], list[str]]:
 
     mine = [m for m in messages if m[1] == group or m[1] in seat_of]
     versions = [text(*m) for m in mine if m[2]["type"] == "match.version"]
-    presence = [m[2] for m in mine if m[2]["type"] != "match.version"]
-    # Presence carries a channel name and a seat, nothing else; who answers
-    # whose join depends on timing (over Redis), not on the game.
+    presence = [m[2] for m in mine if m[2]["type"] not in ("match.version", "presence.alive")]
+    # Presence carries channel names and seats, nothing else; who answers
+    # whose join, and when heartbeats go, depends on timing, not on the game.
+    assert all(set(m) == {"type", "match", "viewers"} and all(s is None or type(s) is int for s in m["viewers"].values())
+               for _, _, m in mine if m["type"] == "presence.alive")
     assert all(set(m) <= {"type", "channel", "seat", "match"} and (m["seat"] is None or type(m["seat"]) is int)
                for m in presence)
     return versions, sorted(text("", group, m) for m in presence if m["type"] == "presence.join")
@@ -219,7 +221,8 @@ async def test_one_hidden_card_changes_nothing_in_rest_channels_logs_or_errors(c
         assert _same_answer(rest[0][key], rest[1][key], (a.match_id, b.match_id)), key
     # The channel layer and the logs.
     assert _channel_text(channel_log, a.match_id) == _channel_text(channel_log, b.match_id)
-    assert {m[2]["type"] for m in channel_log} <= {"match.version", "presence.join", "presence.here", "presence.leave"}
+    assert {m[2]["type"] for m in channel_log} <= {"match.version", "presence.join", "presence.here", "presence.leave",
+                                                "presence.alive"}
     # Play logs nothing today (only a failing or illegal bot does); the check
     # holds whatever logging is added later.
     logs = [[_normalise(r.getMessage(), t.match_id) for r in caplog.records

@@ -16,7 +16,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.consumer import get_handler_name
 from django.conf import settings
 
-from .. import jsoncodec, live
+from .. import jsoncodec, live, presence
 from ..cache import CACHE
 from ..errors import MatchError
 from ..services import MAX_CLIENT_ID, group_name, valid_client_id
@@ -71,7 +71,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
-        self.peers: dict[str, int | None] = {}
+        self.peers = presence.Peers(self.channel_name)
         info = await live.info(self.match_id)
         if info is None:
             return await self._refuse("not_found", "There is no such match.")
@@ -93,7 +93,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
             self.sent_version = snapshot.version
             await self._send_state(snapshot, [])
             self.ready = True
-        self.peers[self.channel_name] = seat
+        self.peers.hear(self.channel_name, seat)
         await self.channel_layer.group_send(group_name(self.match_id), {
             "type": "presence.join", "match": self.match_id, "channel": self.channel_name, "seat": seat})
         # After a restart nobody may be driving the bots: whoever connects does.
@@ -162,16 +162,24 @@ class MatchConsumer(AsyncWebsocketConsumer):
         kind = message["type"]
         if kind == "match.version":
             self.version_committed(message["version"])
+        elif kind == "presence.alive":
+            if self.peers.hear_all(message["viewers"]) and self.ready:
+                live._spawn(self._send_presence())
         elif kind == "presence.join":
             if message["channel"] != self.channel_name:
-                self.peers[message["channel"]] = message["seat"]
+                self.peers.hear(message["channel"], message["seat"])
                 live._spawn(self.channel_layer.send(message["channel"], {
                     "type": "presence.here", "channel": self.channel_name, "seat": self.seat}))
             if self.ready:
                 live._spawn(self._send_presence())
         elif kind == "presence.leave":
-            if self.peers.pop(message["channel"], "absent") != "absent" and self.ready:
+            if self.peers.gone(message["channel"]) and self.ready:
                 live._spawn(self._send_presence())
+
+    def expire_peers(self, now: float, ttl: float) -> None:
+        """From the process's presence heartbeat (live._Relay.heartbeat)."""
+        if self.peers.expire(now, ttl) and self.ready:
+            live._spawn(self._send_presence())
 
     def version_committed(self, version: int) -> None:
         if version <= self.sent_version:
@@ -201,7 +209,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
     async def presence_here(self, event):
         """Direct answer of a viewer that was here before this one joined."""
-        self.peers[event["channel"]] = event["seat"]
+        self.peers.hear(event["channel"], event["seat"])
         await self._send_presence()
 
     # ---- to the client ---------------------------------------------------------
@@ -252,8 +260,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         return snapshot.rendered
 
     async def _send_presence(self):
-        seats = sorted({s for s in self.peers.values() if s is not None})
-        spectators = sum(1 for s in self.peers.values() if s is None)
+        seats, spectators = self.peers.summary()
         if (seats, spectators) == self.presence_sent:
             return  # a late "here" from someone already counted changes nothing
         self.presence_sent = (seats, spectators)
