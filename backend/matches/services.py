@@ -1,9 +1,15 @@
 """The only code that creates matches and applies actions to them.
 
-`apply_action` is the hot path: an optional snapshot read when this process
-has no fresh copy, then one conditional UPDATE that is both the lock and the
-version check plus one INSERT into the log (a single statement on PostgreSQL),
-then after commit the match's channel group hears "version N" and nothing else.
+An action goes through three steps, each defined once here:
+`check_move` (the rules, against the snapshot at the client's version),
+`write_statement` (on PostgreSQL one statement: a conditional UPDATE that is
+both the row lock and the version check, plus the log INSERT) and, after the
+commit, `committed` (cache the new version; the match's channel group hears
+"version N" and nothing else).  `apply_action` runs them for one action,
+reading the snapshot first if this process has no fresh copy; the live
+server's group commit (batch_writer.py) runs the same steps for every action
+queued at once, and hands the cases it cannot settle (stale versions, resent
+ids, database errors) to `apply_action`.
 """
 
 from __future__ import annotations
