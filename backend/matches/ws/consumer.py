@@ -240,7 +240,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
         rendered = snapshot.rendered.get(seat)
         if rendered is None:
             rendered = self._render(snapshot)[seat]
-        # Same bytes as json.dumps of the whole message, built from the shared parts.
+        # The whole message as compact JSON, built from the parts its viewers share.
         return (
             f'{{"type":"state","version":{snapshot.version},"seat":{_dumps(seat)},'
             f'"status":{_dumps(snapshot.status)},"view":{rendered[0]},"legal_actions":{rendered[1]},'
