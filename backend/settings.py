@@ -167,6 +167,12 @@ MATCH_PRESENCE_INTERVAL = float(os.environ.get("MATCH_PRESENCE_INTERVAL", "15"))
 if not MATCH_PRESENCE_INTERVAL > 0:
     raise RuntimeError("MATCH_PRESENCE_INTERVAL must be a positive number of seconds.")
 
+# Seconds a seated player of an untimed match may be away (no open connection)
+# while it is their turn before another player may hand their seat to the bot.
+ABSENT_GRACE_S = int(os.environ.get("ABSENT_GRACE_S", "90"))
+if ABSENT_GRACE_S < 0:
+    raise RuntimeError("ABSENT_GRACE_S must be a whole number of seconds, 0 or more.")
+
 # An open lobby with no join, leave, kick or bot change for this long expires; 0 keeps lobbies forever.
 LOBBY_IDLE_MINUTES = int(os.environ.get("LOBBY_IDLE_MINUTES", "60"))
 if LOBBY_IDLE_MINUTES < 0:

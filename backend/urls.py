@@ -2,6 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from backend.lobbies.api.views import RematchView
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -9,6 +11,8 @@ urlpatterns = [
     path("api/auth/", include("backend.accounts.api.urls")),
     path("api/games/", include("backend.games.urls")),
     path("api/lobbies/", include("backend.lobbies.api.urls")),
+    # A lobby made from a match: served by the lobbies app, which may depend on matches (not the reverse).
+    path("api/matches/<int:match_id>/rematch/", RematchView.as_view(), name="match-rematch"),
     path("api/matches/", include("backend.matches.api.urls")),
 ]
 

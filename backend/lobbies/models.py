@@ -9,6 +9,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from backend.matches.models import untimed
+
 
 class Lobby(models.Model):
     class Status(models.TextChoices):
@@ -19,6 +21,7 @@ class Lobby(models.Model):
 
     game = models.CharField(max_length=40)
     options = models.JSONField(default=dict)  # validated, defaults filled in
+    time_control = models.JSONField(default=untimed)  # validated by backend.matches.clock; passed to the match
     num_seats = models.PositiveSmallIntegerField()
     private = models.BooleanField(default=False)
     invite_code = models.CharField(max_length=32, blank=True, default="")
@@ -27,6 +30,8 @@ class Lobby(models.Model):
     # Seed of the seat shuffle at start; the match seed is drawn from the same RNG. Never sent to clients.
     seed = models.BigIntegerField(null=True, blank=True)
     match_id = models.BigIntegerField(null=True, blank=True)
+    # The finished match this lobby offers a rematch of: its players join without the invite code.
+    rematch_of = models.BigIntegerField(null=True, blank=True)
     # Bumped by every change (under the row lock) so live clients can drop out-of-order updates.
     version = models.PositiveIntegerField(default=0)
     # Users the host kicked; they may not join again.

@@ -28,6 +28,7 @@ def lobby_data(lobby: Lobby, *, show_code: bool = False) -> dict:
         "id": lobby.pk,
         "game": lobby.game,
         "options": lobby.options,
+        "time_control": lobby.time_control,
         "num_seats": lobby.num_seats,
         "private": lobby.private,
         "invite_code": lobby.invite_code if show_code and lobby.private else None,
@@ -35,6 +36,7 @@ def lobby_data(lobby: Lobby, *, show_code: bool = False) -> dict:
         "seats": seats,
         "status": lobby.status,
         "match_id": lobby.match_id,
+        "rematch_of": lobby.rematch_of,
         "version": lobby.version,
         "created_at": lobby.created_at.isoformat().replace("+00:00", "Z"),
     }

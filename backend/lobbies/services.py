@@ -10,9 +10,12 @@ import secrets
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from backend.common.errors import AppError
 from backend.engines import Engine, get_engine
+from backend.matches import clock, timing
+from backend.matches.models import Match, MatchSeat
 
 from . import broadcast, expiry
 from .models import Lobby, LobbySeat
@@ -52,8 +55,15 @@ def code_matches(lobby: Lobby, code: str | None) -> bool:
             and secrets.compare_digest(code.encode("utf-8", "surrogatepass"), lobby.invite_code.encode("utf-8")))
 
 
+def played_rematched_match(lobby: Lobby, user) -> bool:
+    """A player of the match this lobby is the rematch of: needs no invite code."""
+    return (lobby.rematch_of is not None and user is not None and user.is_authenticated
+            and MatchSeat.objects.filter(match_id=lobby.rematch_of, user=user).exists())
+
+
 def can_view(lobby: Lobby, user, code: str | None = None) -> bool:
-    return not lobby.private or is_member(lobby, user) or code_matches(lobby, code)
+    return (not lobby.private or is_member(lobby, user) or code_matches(lobby, code)
+            or played_rematched_match(lobby, user))
 
 
 def get_lobby(lobby_id: int, user, code: str | None = None) -> Lobby:
@@ -90,6 +100,16 @@ def validate_setup(engine: Engine, options, num_seats) -> dict:
         message = f"{engine.name} needs {limits} seats."
         raise AppError("bad_message", message, fields={"num_seats": [message]})
     return options
+
+
+def validate_time_control(value) -> dict:
+    """The time control with defaults (None: untimed); bad_message naming the field otherwise."""
+    try:
+        return clock.validate(value)
+    except clock.TimeControlError as exc:
+        message = _(exc.template) % exc.params
+        fields = {"time_control": {exc.field: [message]} if exc.field else [message]}
+        raise AppError("bad_message", message, fields=fields) from None
 
 
 def _locked(lobby_id: int) -> Lobby:
@@ -142,14 +162,21 @@ def _change(fn):
 
 # ---- changes ---------------------------------------------------------------
 @transaction.atomic
-def create_lobby(host, game, options, num_seats, private: bool) -> Lobby:
+def create_lobby(host, game, options, num_seats, private: bool, time_control: dict | None = None) -> Lobby:
     engine = _engine(game)
     options = validate_setup(engine, options, num_seats)
+    return _open(host, engine, options, num_seats, private, validate_time_control(time_control))
+
+
+def _open(host, engine: Engine, options: dict, num_seats: int, private: bool, time_control: dict, *,
+          bots=(), rematch_of: int | None = None) -> Lobby:
+    """A new lobby hosted (seat 0) by `host`, with `bots` in the next seats; announced after commit."""
     lobby = Lobby.objects.create(
         game=engine.id, options=options, num_seats=num_seats, private=bool(private), host=host,
-        invite_code=secrets.token_urlsafe(9) if private else "",
+        invite_code=secrets.token_urlsafe(9) if private else "", time_control=time_control, rematch_of=rematch_of,
     )
-    LobbySeat.objects.create(lobby=lobby, index=0, user=host)
+    LobbySeat.objects.bulk_create([LobbySeat(lobby=lobby, index=0, user=host)]
+                                  + [LobbySeat(lobby=lobby, index=i, bot=bot) for i, bot in enumerate(bots, 1)])
     broadcast.after_commit(lobby.pk, lobby.private)
     return lobby
 
@@ -160,7 +187,7 @@ def join(user, lobby_id: int, code: str | None = None) -> Lobby:
     _require_open(lobby)
     if lobby.seats.filter(user=user).exists():
         raise AppError("conflict", "You are already seated in this lobby.")
-    if lobby.private and not code_matches(lobby, code):
+    if lobby.private and not code_matches(lobby, code) and not played_rematched_match(lobby, user):
         raise AppError("forbidden", "This lobby is private; you need its invite code.")
     if lobby.kicked.filter(pk=user.pk).exists():
         raise AppError("forbidden", "The host removed you from this lobby.")
@@ -243,7 +270,58 @@ def start(host, lobby_id: int):
         match = create_match(lobby.game, lobby.options, players, rng.getrandbits(63), public=not lobby.private)
     except ValueError as exc:
         raise AppError("bad_message", str(exc)) from None
+    owners = [None if isinstance(p, str) else p.pk for p in players]
+    timing.start_clock(match, lobby.time_control, owners, timing.public_asked(get_engine(lobby.game), match.state))
     lobby.status = Lobby.Status.STARTED
     lobby.match_id = match.pk
     _finish(lobby)
     return match
+
+
+# ---- rematch ---------------------------------------------------------------
+def rematch(user, match_id: int) -> tuple[Lobby, bool]:
+    """The lobby for a rematch of a finished match, and whether this call opened it.
+
+    Once per match: a second call (by any of its players) gets the same lobby,
+    unless that one closed or expired without starting.  Same game, options
+    (without test hooks), time control, seat count, bots and privacy; the caller
+    hosts it, and the old match's players join it without the invite code."""
+    previous = Match.objects.filter(pk=match_id).values_list("rematch_lobby_id", flat=True).first()
+    if previous:
+        expiry.expire_idle(previous)  # commits on its own, like _change
+    return _rematch(user, match_id)
+
+
+@transaction.atomic
+def _rematch(user, match_id: int) -> tuple[Lobby, bool]:
+    match = Match.objects.select_for_update().filter(pk=match_id).first()
+    if match is None:
+        raise AppError("not_found", _("There is no such match."))
+    seats = list(MatchSeat.objects.filter(match=match).order_by("seat"))
+    if not any(seat.user_id == user.pk for seat in seats):
+        raise AppError("forbidden", _("Only a player of this match can ask for a rematch."))
+    if match.status != Match.Status.FINISHED:
+        raise AppError("conflict", _("A rematch can be asked for once the match has finished."))
+    if match.rematch_lobby_id is not None:
+        lobby = Lobby.objects.filter(pk=match.rematch_lobby_id).first()
+        if lobby is not None and lobby.status in (Lobby.Status.OPEN, Lobby.Status.STARTED):
+            return lobby, False
+    engine = _engine(match.game)
+    options = {k: v for k, v in match.options.items() if not engine.options_schema.get(k, {}).get("test_hook")}
+    options = validate_setup(engine, options, len(seats))
+    try:
+        with transaction.atomic():
+            lobby = _open(user, engine, options, len(seats), not match.public, validate_time_control(match.time_control),
+                          bots=[seat.bot for seat in seats if seat.bot], rematch_of=match.pk)
+            # Guarded on the value read: where rows are not locked (SQLite) a concurrent
+            # call may have stored its lobby meanwhile; then that one is the rematch.
+            if not Match.objects.filter(pk=match.pk, rematch_lobby_id=match.rematch_lobby_id).update(
+                    rematch_lobby_id=lobby.pk):
+                raise _Taken
+    except _Taken:
+        return Lobby.objects.get(pk=Match.objects.values_list("rematch_lobby_id", flat=True).get(pk=match.pk)), False
+    return lobby, True
+
+
+class _Taken(Exception):
+    pass

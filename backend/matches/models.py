@@ -2,10 +2,19 @@
 
 Replaying `engine.setup(len(seats), options, seed)` and every ActionLog row in
 version order rebuilds `Match.state` exactly (tests/platform/test_matches_replay.py).
+What changes with an action lives on the Match row (state, clock, who plays
+each seat, the next deadline), so one conditional UPDATE on `version` writes it all.
 """
 
 from django.conf import settings
 from django.db import models
+from django.db.models import Q
+
+from . import clock as clocks
+
+
+def untimed() -> dict:
+    return dict(clocks.UNTIMED)
 
 
 class Match(models.Model):
@@ -27,9 +36,26 @@ class Match(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # As chosen in the lobby (clock.validate); fixed for the match.
+    time_control = models.JSONField(default=untimed)
+    # The server's clock (clock.py); null for matches older than clocks. Never sent as is: clock.frame is.
+    clock = models.JSONField(null=True, blank=True)
+    # Who plays each seat now (seating.py): None for its owner, or a hand-over to the bot.
+    control = models.JSONField(default=list)
+    # Set by the first action of a seat its user plays; from then on the match cannot be aborted.
+    human_acted = models.BooleanField(default=False)
+    # When the earliest running clock runs out (clock.deadline), for the sweep of overdue matches.
+    deadline_at = models.DateTimeField(null=True, blank=True)
+    # The lobby a player opened for a rematch (once per match); like Lobby.match_id, a bare id.
+    rematch_lobby_id = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
+        indexes = [
+            # "Active matches whose deadline has passed": an index range scan over timed matches only.
+            models.Index(fields=["status", "deadline_at"], name="matches_deadline_idx",
+                         condition=Q(deadline_at__isnull=False)),
+        ]
 
     def __str__(self):
         return f"Match {self.pk} ({self.game}, v{self.version}, {self.status})"

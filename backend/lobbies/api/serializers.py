@@ -6,11 +6,17 @@ from backend.accounts.api.serializers import UserSerializer
 from backend.lobbies.models import Lobby
 
 
+TIME_CONTROL_HELP = ('{"kind": "none"} (the default), {"kind": "realtime", "bank_s": N, "increment_s": M} '
+                     'or {"kind": "turn_based", "per_move_s": N}; bounds in docs/api.md')
+
+
 class LobbyCreateSerializer(serializers.Serializer):
     game = serializers.CharField(max_length=40)
     options = serializers.DictField(required=False, default=dict)
     num_seats = serializers.IntegerField(min_value=1, max_value=64)
     private = serializers.BooleanField(required=False, default=False)
+    # Checked by the service (backend.matches.clock.validate), which names the wrong field.
+    time_control = serializers.JSONField(required=False, allow_null=True, default=None, help_text=TIME_CONTROL_HELP)
 
 
 class JoinSerializer(serializers.Serializer):
@@ -35,6 +41,7 @@ class LobbySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.CharField()
     options = serializers.DictField()
+    time_control = serializers.JSONField(help_text=TIME_CONTROL_HELP)
     num_seats = serializers.IntegerField()
     private = serializers.BooleanField()
     invite_code = serializers.CharField(allow_null=True, help_text="Only for the host and seated players of a private lobby.")
@@ -42,6 +49,7 @@ class LobbySerializer(serializers.Serializer):
     seats = SeatSerializer(many=True)
     status = serializers.ChoiceField(choices=[s.value for s in Lobby.Status])
     match_id = serializers.IntegerField(allow_null=True)
+    rematch_of = serializers.IntegerField(allow_null=True, help_text="The match this lobby offers a rematch of.")
     version = serializers.IntegerField(help_text="Grows with every change; live clients drop older updates.")
     created_at = serializers.DateTimeField()
 

@@ -51,7 +51,8 @@ class LobbyListView(APIView):
                    summary="Create a lobby; the creator hosts it and takes seat 0")
     def post(self, request):
         data = _valid(LobbyCreateSerializer, request)
-        lobby = services.create_lobby(request.user, data["game"], data["options"], data["num_seats"], data["private"])
+        lobby = services.create_lobby(request.user, data["game"], data["options"], data["num_seats"], data["private"],
+                                      data["time_control"])
         return _answer(lobby, request.user, status.HTTP_201_CREATED)
 
 
@@ -118,3 +119,14 @@ class StartView(_LobbyAction):
     def post(self, request, lobby_id):
         match = services.start(request.user, lobby_id)
         return Response({"match_id": match.pk}, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["matches"])
+class RematchView(_LobbyAction):
+    """Routed as /api/matches/<id>/rematch/ (backend/urls.py): the matches app knows nothing of lobbies."""
+
+    @extend_schema(request=None, responses={201: LobbySerializer, 200: LobbySerializer, **ERRORS},
+                   summary="Open (once) a lobby for a rematch of a finished match; a second call answers the same lobby")
+    def post(self, request, match_id):
+        lobby, created = services.rematch(request.user, match_id)
+        return _answer(lobby, request.user, status.HTTP_201_CREATED if created else status.HTTP_200_OK)

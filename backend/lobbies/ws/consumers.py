@@ -79,7 +79,9 @@ class LobbyRoomConsumer(_ReadOnly):
 
     def _snapshot(self):
         lobby = services.get_lobby(self.lobby_id, self.user, self.code)
-        return lobby_for(lobby, self.user), services.code_matches(lobby, self.code)
+        # Watching a private room without a seat: with its code, or as a player of the match it rematches.
+        return lobby_for(lobby, self.user), (services.code_matches(lobby, self.code)
+                                             or services.played_rematched_match(lobby, self.user))
 
     async def disconnect(self, code):
         if self.group:

@@ -31,8 +31,8 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "game", "options", "status", "version", "public", "seats",
-                  "created_at", "updated_at", "finished_at", "result"]
+        fields = ["id", "game", "options", "time_control", "status", "version", "public", "seats",
+                  "created_at", "updated_at", "finished_at", "result", "rematch_lobby_id"]
 
     def get_options(self, match) -> dict:
         return public_options(match.game, match.options)
