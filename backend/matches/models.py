@@ -2,8 +2,10 @@
 
 Replaying `engine.setup(len(seats), options, seed)` and every ActionLog row in
 version order rebuilds `Match.state` exactly (tests/platform/test_matches_replay.py).
-What changes with an action lives on the Match row (state, clock, who plays
-each seat, the next deadline), so one conditional UPDATE on `version` writes it all.
+Everything an action or a hand-over to the bot changes is a column of the
+Match row (state, clock, control, human_acted, deadline_at), so that one
+conditional UPDATE on `version` writes it together.  For now only the start
+of a match sets the clock columns (timing.py); the action path does not yet.
 """
 
 from django.conf import settings

@@ -121,10 +121,9 @@ class StartView(_LobbyAction):
         return Response({"match_id": match.pk}, status=status.HTTP_201_CREATED)
 
 
+# Routed as /api/matches/<id>/rematch/ (backend/urls.py): the matches app knows nothing of lobbies.
 @extend_schema(tags=["matches"])
 class RematchView(_LobbyAction):
-    """Routed as /api/matches/<id>/rematch/ (backend/urls.py): the matches app knows nothing of lobbies."""
-
     @extend_schema(request=None, responses={201: LobbySerializer, 200: LobbySerializer, **ERRORS},
                    summary="Open (once) a lobby for a rematch of a finished match; a second call answers the same lobby")
     def post(self, request, match_id):
