@@ -41,6 +41,33 @@ def start_fields(time_control: dict, owners, asked, now: int) -> dict:
             "deadline_at": as_datetime(clock.deadline(state))}
 
 
+def after_action(clock_state: dict | None, now: int, seat: int, asked, owners, control, over: bool) -> dict:
+    """The clock columns an action by `seat` writes with the new state: `asked`
+    as every viewer sees it after the action, `over` when the action ends the
+    match (every clock stops).  `human_acted` is True when a user played the
+    seat: the UPDATE ORs it into the column.  Matches older than clocks
+    (clock None) get only that."""
+    out = {"human_acted": seating.played_by_owner(owners, control, seat)}
+    if clock_state is not None:
+        running = [] if over else seating.clocked(asked, owners, control)
+        state = clock.advance(clock_state, now, running, acted=seat)
+        out.update(clock=state, deadline_at=as_datetime(clock.deadline(state)))
+    return out
+
+
+def after_handover(clock_state: dict | None, now: int, asked, owners, control, reclaimed: int | None = None) -> dict:
+    """The columns a change of who plays a seat writes (`control` as it is after
+    the change): a timeout, resignation or takeover, or `reclaimed` when that
+    seat's user takes it back (with at least clock.RECLAIM_MIN_MS)."""
+    out = {"control": list(control)}
+    if clock_state is not None:
+        running = seating.clocked(asked, owners, control)
+        state = (clock.advance(clock_state, now, running) if reclaimed is None
+                 else clock.reclaim(clock_state, reclaimed, now, running))
+        out.update(clock=state, deadline_at=as_datetime(clock.deadline(state)))
+    return out
+
+
 def start_clock(match: Match, time_control: dict, owners, asked, now: int | None = None) -> Match:
     """Give a match just created (same transaction) its time control and running clock.
     One UPDATE; the match runtime's create_match can take `start_fields` instead."""

@@ -128,3 +128,39 @@ def test_overdue_matches_come_from_the_deadline_index(fake_game, make_user, clie
             cursor.execute("EXPLAIN QUERY PLAN " + sql, params)
         plan = " ".join(str(row) for row in cursor.fetchall())
     assert "matches_deadline_idx" in plan, plan
+
+
+# ---- the columns the write path will store ----------------------------------
+OWNERS = (11, 12, None)  # two users and a lobby bot
+
+
+def test_after_action_charges_the_mover_and_sets_the_deadline():
+    c = clock.start(BLITZ, 3, [0], 1_000_000)
+    cols = timing.after_action(c, 1_004_000, 0, [1], OWNERS, [], over=False)
+    assert cols["human_acted"] is True
+    assert cols["clock"]["remaining_ms"] == [186_000, 180_000, 180_000] and cols["clock"]["running"] == [1]
+    assert cols["deadline_at"] == timing.as_datetime(1_004_000 + 180_000)
+    # The bot's seat acting next: no clock runs (the bot seat 2 is asked), no deadline, not a user's move.
+    cols = timing.after_action(cols["clock"], 1_010_000, 1, [2], OWNERS, [], over=False)
+    assert cols["clock"]["running"] == [] and cols["deadline_at"] is None
+    assert timing.after_action(cols["clock"], 1_011_000, 2, [0], OWNERS, [], over=False)["human_acted"] is False
+    # The last action stops every clock.
+    assert timing.after_action(c, 1_002_000, 0, [1], OWNERS, [], over=True)["deadline_at"] is None
+
+
+def test_after_action_on_a_match_older_than_clocks():
+    assert timing.after_action(None, 5, 0, [1], OWNERS, [], over=False) == {"human_acted": True}
+
+
+def test_handover_and_reclaim_columns():
+    from backend.matches import seating
+
+    c = clock.start({"kind": "realtime", "bank_s": 60, "increment_s": 0}, 3, [0], 0)
+    assert clock.flagged(c, 60_000) == [0]
+    control = seating.hand_to_bot([], 3, 0, seating.TIMEOUT, at=4)
+    cols = timing.after_handover(c, 61_000, [0], OWNERS, control)
+    assert cols["control"] == control and cols["clock"]["running"] == [] and cols["deadline_at"] is None
+    assert cols["clock"]["remaining_ms"][0] == 0
+    back = timing.after_handover(cols["clock"], 70_000, [0], OWNERS, seating.give_back(control, 3, 0), reclaimed=0)
+    assert back["clock"]["running"] == [0] and back["clock"]["remaining_ms"][0] == clock.RECLAIM_MIN_MS
+    assert back["deadline_at"] == timing.as_datetime(70_000 + clock.RECLAIM_MIN_MS)
