@@ -1,14 +1,14 @@
-"""Time controls and match clocks, as plain JSON values (docs/api.md, Clocks).
+"""Time controls and match clocks, as plain JSON values (docs/api.md, Time controls and clocks).
 
 Pure: no Django, no I/O, no wall clock.  Time comes in as integer
 milliseconds since the epoch (`now`), and a clock is a JSON value the write
 path stores on the match row in the same statement as the action that changed
 it, so a restart or a second process carries on exactly from the last commit.
 
-A clock charges time from one checkpoint (`since`) to the next to every seat
-in its running set; the caller says which seats run.  That set must be built
-from public facts only (the seats every viewer sees asked, minus those a bot
-plays: seating.clocked), or the clock would tell what the view hides.
+A clock charges the time from one checkpoint (`since`) to the next to every
+running seat: the seats asked to act, except the `paused` ones a bot plays.
+`asked` must be what every viewer sees asked (the public view's to_move), or
+the clock would tell what the view hides.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def is_timed(time_control: dict | None) -> bool:
 
 
 # ---- clocks ----------------------------------------------------------------
-# {"kind", "since": ms, "running": [seats], "started": [ms | None per seat],
+# {"kind", "since": ms, "asked": [seats], "running": [seats], "started": [ms | None per seat],
 #  "pending": [credits held per seat], "remaining_ms": [ms per seat] (timed kinds),
 #  "increment_ms" (realtime) | "per_move_ms" (turn_based)}
 # `remaining_ms` holds each bank as it was at `since`; a running seat's bank
@@ -89,11 +89,12 @@ def is_timed(time_control: dict | None) -> bool:
 # clock stays on the server (`pending` would tell who answered); clients get frame().
 
 
-def start(time_control: dict, num_seats: int, running, now: int) -> dict:
-    """The clock of a new match whose `running` seats are asked to act at `now`."""
+def start(time_control: dict, num_seats: int, asked, now: int, paused=()) -> dict:
+    """The clock of a new match whose `asked` seats are to act at `now`."""
     kind = time_control["kind"]
-    running = _seats(running, num_seats)
-    clock = {"kind": kind, "since": now, "running": running,
+    asked = _seats(asked, num_seats)
+    running = [s for s in asked if s not in _seats(paused, num_seats)]
+    clock = {"kind": kind, "since": now, "asked": asked, "running": running,
              "started": [now if s in running else None for s in range(num_seats)], "pending": [0] * num_seats}
     if kind == REALTIME:
         clock["increment_ms"] = time_control["increment_s"] * 1000
@@ -104,25 +105,26 @@ def start(time_control: dict, num_seats: int, running, now: int) -> dict:
     return clock
 
 
-def advance(clock: dict, now: int, running, acted: int | None = None) -> dict:
+def advance(clock: dict, now: int, asked, acted: int | None = None, paused=()) -> dict:
     """The clock after something happened at `now`: an action by seat `acted`,
-    or (acted=None) a seat changing hands.  `running` are the seats whose
-    clocks run from now on.
+    or (acted=None) a seat changing hands.  `asked` are the seats asked from
+    now on, `paused` the seats a bot plays (their clocks do not run).
 
     Every seat that was running is charged the time since the last checkpoint
     (never below zero).  The seat that acted is credited: in realtime it gains
     the increment, in turn_based its next decision gets a fresh per_move.  When
-    an action leaves the running set exactly as it was and several seats run, the
-    view does not tell who acted (Condottiere's keep-or-discard question), so
-    the credit waits until the running set changes, when every answer is public.
-    A seat whose bank reached zero gains nothing: its time ran out.
+    an action leaves several seats asked and the same ones, the view does not
+    tell who acted (Condottiere's keep-or-discard question), so the credit is
+    held until the asked seats change, when every answer is public.  A seat
+    whose bank reached zero gains nothing: its time ran out.
     """
     num_seats = len(clock["started"])
-    old = clock["running"]
-    new = _seats(running, num_seats)
+    asked = _seats(asked, num_seats)
+    paused = _seats(paused, num_seats)
+    old, new = clock["running"], [s for s in asked if s not in paused]
     now = max(now, clock["since"])  # another process's clock may be behind: never charge twice
     elapsed = now - clock["since"]
-    out = {**clock, "since": now, "running": new}
+    out = {**clock, "since": now, "asked": asked, "running": new}
     banks = out["remaining_ms"] = list(clock["remaining_ms"]) if "remaining_ms" in clock else None
     if banks is not None:
         for seat in old:
@@ -131,11 +133,11 @@ def advance(clock: dict, now: int, running, acted: int | None = None) -> dict:
     pending = out["pending"] = list(clock["pending"])
     credited = []
     if acted is not None and acted in old:
-        if new == old and len(new) > 1:
+        if asked == clock["asked"] and len(asked) > 1:
             pending[acted] += 1
         else:
             credited.append(acted)
-    if new != old:  # the phase moved on in public: every held credit is due
+    if asked != clock["asked"]:  # the question moved on in public: every held credit is due
         for seat in range(num_seats):
             credited += [seat] * pending[seat]
             pending[seat] = 0
@@ -157,11 +159,11 @@ def advance(clock: dict, now: int, running, acted: int | None = None) -> dict:
     return out
 
 
-def reclaim(clock: dict, seat: int, now: int, running) -> dict:
-    """The clock once `seat`'s player takes the seat back from the bot at `now`:
-    whatever its bank had left, but at least RECLAIM_MIN_MS (turn_based: a
-    fresh per_move when the seat is asked)."""
-    out = advance(clock, now, running)
+def reclaim(clock: dict, seat: int, now: int, asked, paused=()) -> dict:
+    """The clock once `seat`'s player takes the seat back from the bot at `now`
+    (`paused` without it): whatever its bank had left, but at least
+    RECLAIM_MIN_MS (turn_based: a fresh per_move when the seat is asked)."""
+    out = advance(clock, now, asked, paused=paused)
     if "increment_ms" in out:
         out["remaining_ms"][seat] = max(out["remaining_ms"][seat], RECLAIM_MIN_MS)
     return out

@@ -53,10 +53,9 @@ def played_by_owner(owners, control, seat: int) -> bool:
     return owners[seat] is not None and entry(control, seat) is None
 
 
-def clocked(asked, owners, control) -> list[int]:
-    """The asked seats whose clocks run: those their users play.  `asked` must
-    be what every viewer sees asked (the public view's to_move), never more."""
-    return sorted(s for s in set(asked) if played_by_owner(owners, control, s))
+def bot_played(owners, control) -> list[int]:
+    """The seats a bot plays now (seated in the lobby or handed over): clock.py's `paused`."""
+    return [s for s in range(len(owners)) if not played_by_owner(owners, control, s)]
 
 
 def bot_for(seat_bot: str, control, seat: int) -> str | None:

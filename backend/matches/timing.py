@@ -36,7 +36,7 @@ def start_fields(time_control: dict, owners, asked, now: int) -> dict:
     a lobby bot), `asked` the seats every viewer sees asked first."""
     time_control = clock.validate(time_control)
     control = seating.initial(len(owners))
-    state = clock.start(time_control, len(owners), seating.clocked(asked, owners, control), now)
+    state = clock.start(time_control, len(owners), asked, now, paused=seating.bot_played(owners, control))
     return {"time_control": time_control, "clock": state, "control": control,
             "deadline_at": as_datetime(clock.deadline(state))}
 
@@ -49,8 +49,8 @@ def after_action(clock_state: dict | None, now: int, seat: int, asked, owners, c
     (clock None) get only that."""
     out = {"human_acted": seating.played_by_owner(owners, control, seat)}
     if clock_state is not None:
-        running = [] if over else seating.clocked(asked, owners, control)
-        state = clock.advance(clock_state, now, running, acted=seat)
+        state = clock.advance(clock_state, now, [] if over else asked, acted=seat,
+                              paused=seating.bot_played(owners, control))
         out.update(clock=state, deadline_at=as_datetime(clock.deadline(state)))
     return out
 
@@ -61,9 +61,9 @@ def after_handover(clock_state: dict | None, now: int, asked, owners, control, r
     seat's user takes it back (with at least clock.RECLAIM_MIN_MS)."""
     out = {"control": list(control)}
     if clock_state is not None:
-        running = seating.clocked(asked, owners, control)
-        state = (clock.advance(clock_state, now, running) if reclaimed is None
-                 else clock.reclaim(clock_state, reclaimed, now, running))
+        paused = seating.bot_played(owners, control)
+        state = (clock.advance(clock_state, now, asked, paused=paused) if reclaimed is None
+                 else clock.reclaim(clock_state, reclaimed, now, asked, paused=paused))
         out.update(clock=state, deadline_at=as_datetime(clock.deadline(state)))
     return out
 

@@ -120,6 +120,24 @@ def test_hidden_progress_holds_the_credit_until_the_phase_ends():
     assert c["pending"] == [0, 0, 0] and c["started"] == [None, T0 + 8 * S, None]
 
 
+def test_a_user_answering_beside_bots_is_not_told_apart():
+    """Seats 1 and 2 are bots (paused): the one running clock must not show whether seat 0 answered first."""
+    c = clock.start(BLITZ, 3, [0, 1, 2], T0, paused=[1, 2])
+    assert c["running"] == [0]
+    human_first = clock.advance(c, T0 + 4 * S, [0, 1, 2], acted=0, paused=[1, 2])
+    bot_first = clock.advance(c, T0 + 4 * S, [0, 1, 2], acted=1, paused=[1, 2])
+    assert clock.frame(human_first, T0 + 5 * S) == clock.frame(bot_first, T0 + 5 * S)
+    assert clock.deadline(human_first) == clock.deadline(bot_first) == T0 + 180 * S
+    done = clock.advance(human_first, T0 + 6 * S, [1], acted=2, paused=[1, 2])  # everyone answered
+    assert done["remaining_ms"][0] == 184 * S and done["running"] == []
+
+
+def test_a_single_seat_acting_again_is_public_and_credited_at_once():
+    c = clock.start(BLITZ, 3, [1], T0, paused=[2])
+    c = clock.advance(c, T0 + S, [1], acted=1, paused=[2])
+    assert c["remaining_ms"][1] == 189 * S
+
+
 @pytest.mark.parametrize("order", [(0, 1), (1, 0), (2, 0), (1, 2)])
 def test_public_frames_do_not_depend_on_who_answered(order):
     """The strong form: change who answered (a hidden fact), the frames are byte-identical."""
@@ -221,23 +239,25 @@ TIME_CONTROLS = st.one_of(
 
 @st.composite
 def histories(draw):
-    """A time control, a seat count and a list of (time step, new running set, acting seat)."""
+    """A time control, a seat count and a list of (time step, asked seats, seats bots play, acting seat)."""
     tc = draw(TIME_CONTROLS)
     n = draw(st.integers(2, 6))
     seat_sets = st.lists(st.integers(0, n - 1), max_size=n).map(lambda s: sorted(set(s)))
     first = draw(seat_sets)
-    steps = draw(st.lists(st.tuples(st.integers(-5 * S, 400 * S), seat_sets, st.integers(-1, n - 1)), max_size=25))
+    steps = draw(st.lists(st.tuples(st.integers(-5 * S, 400 * S), seat_sets, seat_sets, st.integers(-1, n - 1)),
+                          max_size=25))
     return tc, n, first, steps
 
 
 def _replay(tc, n, first, steps):
     c = clock.start(tc, n, first, T0)
     now, clocks = T0, [(c, T0, None, None)]
-    for step, running, actor in steps:
+    for step, asked, paused, actor in steps:
         now += step
         acted = actor if actor >= 0 and actor in c["running"] else None
         before = copy.deepcopy(c)
-        nxt = clock.advance(c, now, running, acted)
+        nxt = clock.advance(c, now, asked, acted, paused)
+        assert nxt["running"] == [s for s in asked if s not in paused]
         assert c == before, "advance must not change its input"
         clocks.append((nxt, now, acted, c))
         c = nxt
@@ -306,3 +326,23 @@ def test_frame_counts_down_with_the_stored_clock(history, later):
             expected = clock.remaining(c, at)[seat] - (later if seat in c["running"] else 0)
             assert frame["remaining_ms"][seat] == max(0, expected)
     assert [t is None for t in frame["turn_ms"]] == [s not in c["running"] for s in range(len(frame["turn_ms"]))]
+
+
+@settings(max_examples=300, deadline=None)
+@given(histories(), st.integers(0, 5), st.integers(0, 5), st.integers(0, 100 * S))
+def test_who_answered_an_unchanged_question_never_shows(history, one, other, step):
+    """Whenever an action leaves the same several seats asked, acting as one seat or another
+    gives the same frames and deadline, now and after the question moves on."""
+    c, now, _acted, _before = _replay(*history)[-1]
+    asked = c["asked"]
+    if len(asked) < 2:
+        return
+    a, b = asked[one % len(asked)], asked[other % len(asked)]
+    paused = [s for s in asked if s not in c["running"]]
+    after = [clock.advance(c, now + step, asked, seat, paused) for seat in (a, b)]
+    assert clock.frame(after[0], now + step) == clock.frame(after[1], now + step)
+    assert clock.deadline(after[0]) == clock.deadline(after[1])
+    # Both seats then answer (in the two orders) and the question moves on: the same clock again.
+    settled = [clock.advance(clock.advance(x, now + step + 1, asked, y, paused), now + step + 2, [], None, paused)
+               for x, y in ((after[0], b), (after[1], a))]
+    assert clock.frame(settled[0], now + step + 2) == clock.frame(settled[1], now + step + 2)

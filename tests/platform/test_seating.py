@@ -31,7 +31,7 @@ def test_control_entries_and_who_plays():
     control = seating.hand_to_bot(seating.initial(4), 4, 1, seating.TIMEOUT, at=7)
     assert control == [None, {"reason": "timeout", "bot": "heuristic", "at": 7}, None, None]
     assert [seating.played_by_owner(OWNERS, control, s) for s in range(4)] == [True, False, True, False]
-    assert seating.clocked([0, 1, 3], OWNERS, control) == [0]
+    assert seating.bot_played(OWNERS, control) == [1, 3]
     assert seating.bot_for("", control, 1) == "heuristic"
     assert seating.bot_for("random", control, 3) == "random"
     assert seating.bot_for("", control, 0) is None
@@ -40,7 +40,7 @@ def test_control_entries_and_who_plays():
 
 def test_short_control_lists_mean_owners_play():
     """Matches created before the column have []: nobody handed over."""
-    assert seating.clocked([0, 1, 2, 3], OWNERS, []) == [0, 1, 2]
+    assert seating.bot_played(OWNERS, []) == [3]
     taken = seating.hand_to_bot([], 4, 2, seating.TAKEOVER, at=3, by=0)
     assert taken == [None, None, {"reason": "takeover", "bot": "heuristic", "at": 3, "by": 0}, None]
 
