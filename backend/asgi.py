@@ -8,9 +8,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "backend.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs the app registry)
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from backend.accounts.ws_auth import PlatformAuthStack  # noqa: E402
+from backend.common.ws_origin import OriginCheck  # noqa: E402
 from backend.matches.ws.wire import WireMiddleware  # noqa: E402
 
 # Each app that speaks WebSocket exposes `<app>.ws.routing.websocket_urlpatterns`;
@@ -48,6 +48,6 @@ gc.set_threshold(10_000, 20, 50)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": WireMiddleware(AllowedHostsOriginValidator(PlatformAuthStack(URLRouter(websocket_urlpatterns)))),
+        "websocket": WireMiddleware(OriginCheck(PlatformAuthStack(URLRouter(websocket_urlpatterns)))),
     }
 )

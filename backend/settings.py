@@ -161,6 +161,16 @@ BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
 MATCH_WS_RATE = float(os.environ.get("MATCH_WS_RATE", "20"))
 MATCH_WS_BURST = float(os.environ.get("MATCH_WS_BURST", "40"))
 
+# Match sockets one user, or one client address, may hold open in one server process.
+MATCH_SOCKETS_PER_USER = int(os.environ.get("MATCH_SOCKETS_PER_USER", "24"))
+MATCH_SOCKETS_PER_ADDRESS = int(os.environ.get("MATCH_SOCKETS_PER_ADDRESS", "64"))
+# Threads for the match runtime's database reads and one-by-one writes (PostgreSQL).
+MATCH_DB_THREADS = int(os.environ.get("MATCH_DB_THREADS", "4"))
+# State frames written straight to Daphne's sockets (backend/matches/ws/wire.py); 0 turns it off.
+MATCH_WS_FAST_PATH = env_bool("MATCH_WS_FAST_PATH", True)
+
+# Joins and leaves within this many seconds make one presence update.
+MATCH_PRESENCE_COALESCE = float(os.environ.get("MATCH_PRESENCE_COALESCE", "0.1"))
 # Seconds between a process's presence heartbeats; a connection not heard of
 # for three of them (its process died without saying goodbye) is dropped.
 MATCH_PRESENCE_INTERVAL = float(os.environ.get("MATCH_PRESENCE_INTERVAL", "15"))

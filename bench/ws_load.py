@@ -27,8 +27,6 @@ import json
 import os
 import random
 import re
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -38,6 +36,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from tests.support.servers import Daphne, free_port  # noqa: E402
+from tests.support.wsclient import ConnectionClosed, WebSocket  # noqa: E402
 
 LAYERS = {
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
@@ -137,36 +138,18 @@ def _task_cpu(pid: int, tid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 DAPHNE_LOG = Path("/tmp/ws_load_daphne.log")
 
 
-async def start_daphne(env: dict, port: int, profile: str | None = None) -> subprocess.Popen:
+def start_daphne(env: dict, profile: str | None = None) -> Daphne:
+    if not profile:
+        return Daphne(env, log=DAPHNE_LOG)
+    port = free_port()
     argv = ["-b", "127.0.0.1", "-p", str(port), "backend.asgi:application"]
-    if profile:
-        code = ("import cProfile, sys; from daphne.cli import CommandLineInterface; "
-                f"sys.argv = ['daphne'] + {argv!r}; "
-                f"cProfile.run('CommandLineInterface.entrypoint()', {profile!r})")
-        command = [sys.executable, "-c", code]
-    else:
-        command = [str(Path(sys.executable).with_name("daphne"))] + argv
-    log = DAPHNE_LOG.open("a")
-    proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
-    for _ in range(300):
-        try:
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
-            return proc
-        except OSError:
-            if proc.poll() is not None:
-                raise SystemExit(DAPHNE_LOG.read_text()[-3000:])
-            await asyncio.sleep(0.1)
-    raise SystemExit("daphne did not start")
+    code = ("import cProfile, sys; from daphne.cli import CommandLineInterface; "
+            f"sys.argv = ['daphne'] + {argv!r}; "
+            f"cProfile.run('CommandLineInterface.entrypoint()', {profile!r})")
+    return Daphne(env, port, DAPHNE_LOG, argv=[], command=[sys.executable, "-c", code])
 
 
 # ---- load generator ---------------------------------------------------------------
@@ -191,23 +174,20 @@ class MatchDriver:
         self.stop = False
 
     async def connect(self, ports: list[int], first: int) -> None:
-        from backend.matches.client import WebSocket
-
         for i, token in enumerate(self.tokens + [None]):
-            path = f"/ws/matches/{self.id}/" + (f"?token={token}" if token else "")
             # With several server processes: all sockets of a match on one
             # process, as the proxy in deploy/README.md routes them (by match
             # id), or spread round-robin over them.
             port = ports[(first if self.args.route == "match" else first + i) % len(ports)]
-            self.clients.append(await WebSocket.connect("127.0.0.1", port, path))
+            headers = {"Authorization": f"Token {token}"} if token else None
+            self.clients.append(await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{self.id}/",
+                                                        headers=headers))
 
     async def run(self, index: int, start: float) -> None:
         self.next_send = start + (self.rng.random() if self.args.mode == "paced" else 0)
         await asyncio.gather(*(self._listen(i) for i in range(4)))
 
     async def _listen(self, i: int) -> None:
-        from backend.matches.client import ConnectionClosed
-
         ws = self.clients[i]
         try:
             while True:
@@ -268,7 +248,7 @@ class MatchDriver:
                                                "action": choose(legal, self.rng)}))
 
 
-async def drive(args, matches: list[dict], ports: list[int], servers: list[subprocess.Popen]) -> dict:
+async def drive(args, matches: list[dict], ports: list[int], servers: list[Daphne]) -> dict:
     stats = Stats()
     rng = random.Random(args.seed)
     drivers = [MatchDriver(m, args, stats, random.Random(rng.random())) for m in matches]
@@ -350,21 +330,15 @@ async def main_async(args) -> None:
 
     django.setup()
     matches = await asyncio.to_thread(create_matches, args.matches, args.seed)
-    ports = [free_port() for _ in range(args.servers)]
-    servers = [await start_daphne(env, port, args.profile) for port in ports]
+    servers = [await asyncio.to_thread(start_daphne, env, args.profile) for _ in range(args.servers)]
     try:
-        result = await drive(args, matches, ports, servers)
+        result = await drive(args, matches, [s.port for s in servers], servers)
     except Exception:
         print(DAPHNE_LOG.read_text()[-3000:], file=sys.stderr)
         raise
     finally:
         for server in servers:
-            server.send_signal(signal.SIGTERM)
-        for server in servers:
-            try:
-                server.wait(20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            await asyncio.to_thread(server.stop)
     bad, stored = await asyncio.to_thread(verify_log, result.pop("match_ids"))
     print(f"mode={args.mode} M={args.matches} layer={args.layer} servers={args.servers} route={args.route} "
           f"seconds={args.seconds}")

@@ -21,6 +21,7 @@ STATUS = {
     "stale_version": 409,
     "too_large": 413,
     "rate_limited": 429,
+    "limit_reached": 429,
     "unauthenticated": 401,
     "forbidden": 403,
     "not_found": 404,

@@ -22,12 +22,6 @@ def room_group(lobby_id: int) -> str:
     return f"lobby.{lobby_id}"
 
 
-def list_payload() -> list[dict]:
-    from .services import open_public_lobbies
-
-    return [lobby_data(lobby) for lobby in open_public_lobbies()]
-
-
 def after_commit(lobby_id: int, private: bool) -> None:
     transaction.on_commit(lambda: send_now(lobby_id, private))
 

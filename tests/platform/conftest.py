@@ -21,13 +21,13 @@ def _fast_and_isolated(settings):
 
 
 @pytest.fixture(autouse=True)
-def _close_match_writers():
-    """Each test's event loop ends with it; so must the group-commit connection
-    it opened, or the test database cannot be dropped at the end."""
+def _close_match_runtimes():
+    """Each test's event loop ends with it; so must the connections its match
+    runtime opened, or the test database cannot be dropped at the end."""
     yield
-    from backend.matches import batch_writer
+    from backend.matches.runtime import MatchHub
 
-    batch_writer.close_all()
+    MatchHub.close_all()
 
 
 @pytest.fixture

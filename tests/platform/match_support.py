@@ -12,26 +12,23 @@ from django.db import connections
 from channels.testing import WebsocketCommunicator
 
 ORIGIN = (b"origin", b"http://localhost")
+# What a browser on the site sends with a handshake (tests/platform: the origin check).
+BROWSER = [(b"host", b"localhost"), ORIGIN]
 
 
 @pytest.fixture
 def match_env(settings):
     """Scripted players act far faster than people: lift the rate limit; bots
-    act at once (as `make test` sets); each test starts with a cold cache; and
-    the match-db threads close their connections so the test database can be
-    dropped at the end."""
-    from backend.matches.cache import CACHE
+    act at once (as `make test` sets); and the runtime of each test's event
+    loop closes its connections so the test database can be dropped at the end."""
+    from backend.matches.runtime import MatchHub
 
     settings.MATCH_WS_RATE = settings.MATCH_WS_BURST = 10_000
     settings.BOT_DELAY = 0
     db = connections["default"].settings_dict
     max_age, db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE", 0), 0
-    CACHE.clear()
     yield settings
-    from backend.matches import live
-
-    live.close_db_connections()
-    CACHE.clear()
+    MatchHub.close_all()
     db["CONN_MAX_AGE"] = max_age
 
 
@@ -43,8 +40,8 @@ class Player:
     """One WebSocket connection; remembers every message it received, raw."""
 
     def __init__(self, application, match_id: int, token: str | None = None, path: str | None = None):
-        url = path or f"/ws/matches/{match_id}/" + (f"?token={token}" if token else "")
-        self.comm = WebsocketCommunicator(application, url, headers=[ORIGIN])
+        headers = BROWSER + ([(b"authorization", f"Token {token}".encode())] if token else [])
+        self.comm = WebsocketCommunicator(application, path or f"/ws/matches/{match_id}/", headers=headers)
         self.raw: list[str] = []
         self.state: dict | None = None
         self.errors: list[dict] = []
@@ -112,11 +109,15 @@ def make_users(n: int, prefix: str = "p"):
             for i in range(n)]
 
 
-@database_sync_to_async
-def create(game: str, players: list, options: dict | None = None, seed: int = 1, public: bool = True):
+async def create(game: str, players: list, options: dict | None = None, seed: int = 1, public: bool = True) -> int:
+    """A match, created as a lobby's start creates it; this loop's runtime then
+    looks at it (as the start view does), so a bot with the first move plays."""
+    from backend.matches.runtime import MatchHub
     from backend.matches.services import create_match
 
-    return create_match(game, options or {}, players, seed, public).pk
+    match_id = (await database_sync_to_async(create_match)(game, options or {}, players, seed, public)).pk
+    await MatchHub.current().wake(match_id)
+    return match_id
 
 
 @database_sync_to_async

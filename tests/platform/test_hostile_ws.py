@@ -350,18 +350,19 @@ async def test_lobby_sockets_refuse_odd_invite_codes_and_survive_garbage():
     from channels.testing import WebsocketCommunicator
 
     from backend.lobbies import services as lobbies
-    from .match_support import ORIGIN
+    from .match_support import BROWSER
 
     host = (await make_users(1))[0]
     private = await database_sync_to_async(lobbies.create_lobby)(host, "condottiere", {}, 3, True)
     for code in ("%C3%A9", "%ED%A0%80", "%FF", "%00"):
-        comm = WebsocketCommunicator(application, f"/ws/lobbies/{private.pk}/?code={code}", headers=[ORIGIN])
+        comm = WebsocketCommunicator(application, f"/ws/lobbies/{private.pk}/?code={code}", headers=BROWSER)
         assert (await comm.connect())[0]
         answer = await comm.receive_json_from()
         assert (answer["type"], answer["code"]) == ("error", "forbidden"), code
         assert await comm.receive_output() == {"type": "websocket.close", "code": 4403}
-    for path in ("/ws/lobbies/", f"/ws/lobbies/{private.pk}/?token={await token_for(host)}"):
-        comm = WebsocketCommunicator(application, path, headers=[ORIGIN])
+    auth = (b"authorization", f"Token {await token_for(host)}".encode())
+    for path, headers in (("/ws/lobbies/", BROWSER), (f"/ws/lobbies/{private.pk}/", BROWSER + [auth])):
+        comm = WebsocketCommunicator(application, path, headers=headers)
         assert (await comm.connect())[0]
         await comm.receive_json_from()
         for frame in ({"text": "[" * 8000}, {"bytes": b"\xff"}, {"text": "x" * (1 << 16)}, {"text": "{}"}):

@@ -138,28 +138,24 @@ def _same_answer(body_a: bytes, body_b: bytes, ids: tuple[int, int]) -> bool:
             == json.dumps(mask(json.loads(body_b), ids[1]), sort_keys=True))
 
 
-def _channel_text(messages: list, match_id: int) -> tuple[list[str], list[str]]:
-    """This match's channel traffic with channel names replaced by their seat:
-    the version announcements in order and the joins (sorted)."""
+def _channel_text(messages: list, match_id: int) -> list[str]:
+    """This match's version announcements in order, after checking that its
+    presence messages carry connection counts and nothing else (how many go,
+    and when, depends on timing, not on the game)."""
     group = f"match-{match_id}"
-    seat_of = {m["channel"]: m["seat"] for _, t, m in messages if t == group and m["type"] == "presence.join"}
+    mine = [m for _, target, m in messages if target == group]
 
-    def text(kind, target, msg):
-        msg = {k: f"<seat {seat_of[v]}>" if k == "channel" else "<id>" if k == "match" and v == match_id else v
-               for k, v in msg.items()}
-        target = "<group>" if target == group else f"<seat {seat_of[target]}>"
-        return f"{kind} {target} {json.dumps(msg, sort_keys=True)}"
+    def text(msg):
+        return json.dumps({k: "<id>" if k == "match" else "<process>" if k == "process" else v
+                           for k, v in msg.items()}, sort_keys=True)
 
-    mine = [m for m in messages if m[1] == group or m[1] in seat_of]
-    versions = [text(*m) for m in mine if m[2]["type"] == "match.version"]
-    presence = [m[2] for m in mine if m[2]["type"] not in ("match.version", "presence.alive")]
-    # Presence carries channel names and seats, nothing else; who answers
-    # whose join, and when heartbeats go, depends on timing, not on the game.
-    assert all(set(m) == {"type", "match", "viewers"} and all(s is None or type(s) is int for s in m["viewers"].values())
-               for _, _, m in mine if m["type"] == "presence.alive")
-    assert all(set(m) <= {"type", "channel", "seat", "match"} and (m["seat"] is None or type(m["seat"]) is int)
-               for m in presence)
-    return versions, sorted(text("", group, m) for m in presence if m["type"] == "presence.join")
+    versions = [text(m) for m in mine if m["type"] == "match.version"]
+    presence = [m for m in mine if m["type"] == "presence"]
+    # Announcements carry a version and presence carries counts; nothing else.
+    assert all(set(m) == {"type", "match", "version", "process"} for m in mine if m["type"] == "match.version")
+    assert all(set(m) == {"type", "match", "process", "seats", "spectators", "hello"}
+               and all(type(s) is int and type(n) is int for s, n in m["seats"]) for m in presence)
+    return versions
 
 
 async def _two_tables(options_a, options_b, seed_a, seed_b):
@@ -221,8 +217,7 @@ async def test_one_hidden_card_changes_nothing_in_rest_channels_logs_or_errors(c
         assert _same_answer(rest[0][key], rest[1][key], (a.match_id, b.match_id)), key
     # The channel layer and the logs.
     assert _channel_text(channel_log, a.match_id) == _channel_text(channel_log, b.match_id)
-    assert {m[2]["type"] for m in channel_log} <= {"match.version", "presence.join", "presence.here", "presence.leave",
-                                                "presence.alive"}
+    assert {m[2]["type"] for m in channel_log} <= {"match.version", "presence"}
     # Play logs nothing today (only a failing or illegal bot does); the check
     # holds whatever logging is added later.
     logs = [[_normalise(r.getMessage(), t.match_id) for r in caplog.records

@@ -281,6 +281,7 @@ def test_schema_describes_games_and_lobbies():
 # ---- live updates over WebSocket --------------------------------------------
 live = pytest.mark.django_db(transaction=True)
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")
 
 
 async def _ws(path, *headers, expect=True):
@@ -288,10 +289,15 @@ async def _ws(path, *headers, expect=True):
 
     from backend.asgi import application
 
-    comm = WebsocketCommunicator(application, path, headers=[ORIGIN, *headers])
+    comm = WebsocketCommunicator(application, path, headers=[HOST, ORIGIN, *headers])
     connected, _ = await comm.connect()
     assert connected is expect
     return comm
+
+
+async def _auth(user) -> tuple[bytes, bytes]:
+    """The header a script authenticates its socket with."""
+    return (b"authorization", f"Token {await _db(_token)(user)}".encode())
 
 
 def _token(user):
@@ -327,7 +333,7 @@ async def test_list_socket_follows_open_public_lobbies(fake_game, make_user):
 async def test_room_socket_sees_every_change_after_commit(fake_game, make_user):
     host, guest = await _db(make_user)(), await _db(make_user)()
     lobby = await _db(services.create_lobby)(host, "counting", {}, 3, False)
-    room = await _ws(f"/ws/lobbies/{lobby.pk}/?token={await _db(_token)(host)}")
+    room = await _ws(f"/ws/lobbies/{lobby.pk}/", await _auth(host))
     first = await room.receive_json_from()
     assert first["type"] == "lobby" and first["lobby"]["seats"][0]["user"]["id"] == host.pk
 
@@ -373,7 +379,7 @@ async def test_private_room_needs_a_seat_or_the_code(fake_game, make_user, clien
     await _db(services.join)(guest, lobby.pk, lobby.invite_code)
     for comm in (with_code, host_room):
         await comm.receive_json_from()
-    guest_room = await _ws(f"/ws/lobbies/{lobby.pk}/?token={await _db(_token)(guest)}")
+    guest_room = await _ws(f"/ws/lobbies/{lobby.pk}/", await _auth(guest))
     assert (await guest_room.receive_json_from())["lobby"]["invite_code"] == lobby.invite_code
     await _db(services.kick)(host, lobby.pk, guest.pk)
     assert (await guest_room.receive_json_from())["code"] == "forbidden"
@@ -391,16 +397,17 @@ async def test_room_socket_errors(fake_game, make_user):
     # A bad token means anonymous, not "fall back to the cookie": a private room then refuses.
     host = await _db(make_user)()
     lobby = await _db(services.create_lobby)(host, "counting", {}, 2, True)
-    bad = await _ws(f"/ws/lobbies/{lobby.pk}/?token=nope")
+    bad = await _ws(f"/ws/lobbies/{lobby.pk}/", (b"authorization", b"Token nope"))
     assert (await bad.receive_json_from())["code"] == "forbidden"
-    # Foreign origins are refused outright.
+    # Foreign origins are refused like everything else: an error, then 4403.
     from channels.testing import WebsocketCommunicator
 
     from backend.asgi import application
 
-    evil = WebsocketCommunicator(application, "/ws/lobbies/", headers=[(b"origin", b"http://evil.example")])
-    connected, _ = await evil.connect()
-    assert not connected
+    evil = WebsocketCommunicator(application, "/ws/lobbies/", headers=[HOST, (b"origin", b"http://evil.example")])
+    assert (await evil.connect())[0]
+    assert (await evil.receive_json_from())["code"] == "forbidden"
+    assert await evil.receive_output() == {"type": "websocket.close", "code": 4403}
 
 
 @live
@@ -410,7 +417,7 @@ async def test_sockets_announce_the_start(fake_game, make_user):
     await _db(services.join)(guest, lobby.pk)
     watcher = await _ws("/ws/lobbies/")
     assert [entry["id"] for entry in (await watcher.receive_json_from())["lobbies"]] == [lobby.pk]
-    room = await _ws(f"/ws/lobbies/{lobby.pk}/?token={await _db(_token)(guest)}")
+    room = await _ws(f"/ws/lobbies/{lobby.pk}/", await _auth(guest))
     await room.receive_json_from()
     match = await _db(services.start)(host, lobby.pk)
     started = (await room.receive_json_from())["lobby"]

@@ -181,12 +181,13 @@ def _listed_ids():
 live = pytest.mark.django_db(transaction=True)
 
 
-async def _ws(path):
+async def _ws(path, *headers):
     from channels.testing import WebsocketCommunicator
 
     from backend.asgi import application
 
-    comm = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver")])
+    comm = WebsocketCommunicator(application, path, headers=[(b"host", b"testserver"), (b"origin", b"http://testserver"),
+                                                            *headers])
     connected, _ = await comm.connect()
     assert connected
     return comm
@@ -220,7 +221,7 @@ async def test_room_and_list_sockets_hear_of_the_expiry(fake_game, make_user, sw
     host, guest = await _db(make_user)(), await _db(make_user)()
     lobby = await _db(services.create_lobby)(host, "counting", {}, 3, False)
     await _db(services.join)(guest, lobby.pk)
-    room = await _ws(f"/ws/lobbies/{lobby.pk}/?token={await _db(_token)(guest)}")
+    room = await _ws(f"/ws/lobbies/{lobby.pk}/", (b"authorization", f"Token {await _db(_token)(guest)}".encode()))
     joined = (await room.receive_json_from())["lobby"]
     watcher = await _ws("/ws/lobbies/")
     assert [entry["id"] for entry in (await watcher.receive_json_from())["lobbies"]] == [lobby.pk]

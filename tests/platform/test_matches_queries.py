@@ -7,8 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from backend.engines import get_engine
-from backend.matches import services
-from backend.matches.cache import CACHE
+from backend.matches import services, store
 from backend.matches.models import ActionLog, Match
 
 from .match_support import match_env  # noqa: F401  (fixture)
@@ -33,40 +32,21 @@ def _statements(queries) -> list[str]:
     return [q["sql"] for q in queries if not q["sql"].upper().startswith(("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE"))]
 
 
-def test_an_action_costs_at_most_two_statements_warm(make_user):
+def test_the_one_by_one_path_reads_the_snapshot_and_writes_once(make_user):
+    """services.apply_action (SQLite's path; PostgreSQL's for what the group
+    commit cannot settle): with the match's fixed facts known, one snapshot
+    read, then one statement on PostgreSQL (update, log and resend check in
+    one) or the resend check, UPDATE and INSERT on SQLite."""
     users = [make_user() for _ in range(3)]
     match = services.create_match("condottiere", {}, users, 4, True)
-    for i in range(6):
+    info = store.read_info(match.pk)
+    for i in range(4):
         seat, version, action = _next_action(match.pk)
-        if i % 2:
-            CACHE.clear()  # as in a process that has not seen this match yet
         with CaptureQueriesContext(connection) as ctx:
-            applied = services.apply_action(match.pk, seat, version, action, f"id{i}")
+            applied = services.apply_action(match.pk, seat, version, action, f"id{i}", info)
         statements = _statements(ctx.captured_queries)
         assert not applied.duplicate and applied.snapshot.version == version + 1
-        # Cold: the seats (info) and snapshot reads come first; info is fixed and cached for good.
-        reads = [s for s in statements if s.upper().startswith("SELECT")]
-        writes = [s for s in statements if not s.upper().startswith("SELECT")]
-        assert len(statements) <= 3 or i % 2, statements
-        # PostgreSQL: one UPDATE-then-INSERT statement (a CTE); SQLite: the two.
-        expected = ["WITH"] if connection.vendor == "postgresql" else ["UPDATE", "INSERT"]
-        assert [w.split()[0].upper() for w in writes] == expected
-        if i % 2 == 0 and i > 0:
-            assert reads == [], statements
-    assert ActionLog.objects.filter(match=match).count() == 6
-
-
-def test_cold_process_with_known_seats_reads_once(make_user):
-    users = [make_user() for _ in range(3)]
-    match = services.create_match("condottiere", {}, users, 4, True)
-    for i in range(3):
-        services.apply_action(match.pk, *_next_action(match.pk), f"warm{i}")
-    seat, version, action = _next_action(match.pk)
-    info = CACHE.info(match.pk)
-    CACHE.clear()
-    CACHE.put_info(info)
-    with CaptureQueriesContext(connection) as ctx:
-        services.apply_action(match.pk, seat, version, action, "cold")
-    statements = _statements(ctx.captured_queries)
-    # SELECT snapshot, then UPDATE + INSERT (SQLite) or the one CTE (PostgreSQL).
-    assert len(statements) == (2 if connection.vendor == "postgresql" else 3), statements
+        expected = (["SELECT", "WITH"] if connection.vendor == "postgresql"
+                    else ["SELECT", "SELECT", "UPDATE", "INSERT"])
+        assert [s.split()[0].upper() for s in statements] == expected, statements
+    assert ActionLog.objects.filter(match=match).count() == 4

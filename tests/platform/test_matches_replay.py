@@ -101,22 +101,33 @@ async def test_condottiere_bots_only_match_finishes():
 
 async def test_two_processes_racing_for_one_bot_turn_apply_it_once(fake_game, settings):
     """Each process may start the same bot turn; the version check lets one through."""
-    from backend.matches import live
+    from backend.matches.runtime import MatchHub
 
-    settings.BOT_DELAY = 0.05  # both tasks are pending before either applies
+    settings.BOT_DELAY = 0.05  # both turns are pending before either applies
     users = await make_users(1)
     match_id = await create("counting", ["random", users[0]], {"rounds": 1, "fixed_start": 0}, seed=4)
-    info = await live.info(match_id)
-    # The process that committed scheduled one turn; a second process would start its own.
-    await asyncio.gather(live._bot_turn(info, 0, 0), live._bot_turn(info, 0, 0))
+    # This loop's hub scheduled the turn; a second process (a second hub, on
+    # its own event loop in another thread) starts the same turn on its own.
+    await asyncio.to_thread(asyncio.run, _other_process_wakes(match_id))
 
     async def moved():
         return (await db_match(match_id)).version >= 1
 
     await wait_for(moved)
-    await asyncio.sleep(0.2)
+    await MatchHub.current().idle()
     rows = await log_rows(match_id)
     assert [(r["version"], r["seat"]) for r in rows] == [(1, 0)]
+
+
+async def _other_process_wakes(match_id: int) -> None:
+    from backend.matches.runtime import MatchHub
+
+    hub = MatchHub.current()
+    try:
+        await hub.wake(match_id)
+        await hub.idle()
+    finally:
+        hub.close()
 
 
 def test_resume_bots_finishes_a_stalled_bots_only_match(fake_game, make_user):

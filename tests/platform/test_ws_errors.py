@@ -10,7 +10,7 @@ from channels.testing import WebsocketCommunicator
 from backend.asgi import application
 
 from .match_support import match_env  # noqa: F401  (fixture)
-from .match_support import Player, create, db_match, log_rows, make_users, new_id, token_for
+from .match_support import BROWSER, Player, create, db_match, log_rows, make_users, new_id, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -117,13 +117,26 @@ async def test_private_match_refuses_strangers_and_anonymous():
 
 
 async def test_unknown_match_and_foreign_origin():
-    comm = WebsocketCommunicator(application, "/ws/matches/999999/", headers=[(b"origin", b"http://localhost")])
+    comm = WebsocketCommunicator(application, "/ws/matches/999999/", headers=BROWSER)
     connected, _ = await comm.connect()
     assert connected
     assert json.loads(await comm.receive_from())["code"] == "not_found"
     await comm.disconnect()
     users = await make_users(3)
     match_id = await create("condottiere", users)
-    evil = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=[(b"origin", b"http://evil.example")])
-    connected, _ = await evil.connect()
-    assert not connected
+    # A foreign page, and the site's host with another scheme or port, are refused
+    # like every other refusal: an error message, then close code 4403.
+    for origin in (b"http://evil.example", b"https://localhost", b"http://localhost:8080", b"null"):
+        evil = WebsocketCommunicator(application, f"/ws/matches/{match_id}/",
+                                     headers=[(b"host", b"localhost"), (b"origin", origin)])
+        connected, _ = await evil.connect()
+        assert connected, origin
+        error = json.loads(await evil.receive_from())
+        assert (error["type"], error["code"]) == ("error", "forbidden"), origin
+        assert await evil.receive_output(timeout=2) == {"type": "websocket.close", "code": 4403}
+    # The same origin with its port spelled out, and a client that sends no Origin (not a browser), pass.
+    for headers in ([(b"host", b"localhost:80"), (b"origin", b"http://localhost")], [(b"host", b"localhost")]):
+        comm = WebsocketCommunicator(application, f"/ws/matches/{match_id}/", headers=headers)
+        assert (await comm.connect())[0]
+        assert json.loads(await comm.receive_from())["type"] == "state"
+        await comm.disconnect()

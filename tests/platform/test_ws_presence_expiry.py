@@ -1,12 +1,12 @@
-"""Presence heartbeats: connections of a process that died without saying
-goodbye drop out of everyone's presence list; live ones stay listed."""
+"""Presence across processes (runtime/presence.py): each process tells a
+match's group its own counts; a process that died without saying goodbye
+drops out of everyone's presence; live ones stay listed."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import os
-import signal
 import time
 import uuid
 
@@ -14,13 +14,14 @@ import pytest
 from channels.layers import get_channel_layer
 
 from backend.asgi import application
-from backend.matches.client import WebSocket
-from backend.matches.presence import EXPIRY_INTERVALS
-from backend.matches.services import group_name
+from backend.matches.runtime import group_name
+from backend.matches.runtime.presence import EXPIRY_INTERVALS
+from tests.support.servers import Daphne, database_url, manage, server_env
+from tests.support.wsclient import WebSocket
 
 from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, make_users, token_for
-from .test_ws_restart import SETUP, _free_port, _manage, _start_daphne, daphne_env
+from .test_ws_restart import SETUP
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,16 +31,15 @@ INTERVAL = 0.2
 @pytest.fixture(autouse=True)
 def _env(match_env):
     match_env.MATCH_PRESENCE_INTERVAL = INTERVAL
+    match_env.MATCH_PRESENCE_COALESCE = 0.01
     return match_env
 
 
-def _ghost() -> str:
-    """The channel name of a connection on some other process."""
-    return f"elsewhere.{uuid.uuid4().hex}!{uuid.uuid4().hex[:12]}"
-
-
-async def _tell(match_id: int, kind: str, **fields) -> None:
-    await get_channel_layer().group_send(group_name(match_id), {"type": kind, "match": match_id, **fields})
+async def _tell(match_id: int, process: str, seats: list, spectators: int, hello: bool = False) -> None:
+    """A presence message as another server process sends it."""
+    await get_channel_layer().group_send(group_name(match_id), {
+        "type": "presence", "match": match_id, "process": process, "seats": seats,
+        "spectators": spectators, "hello": hello})
 
 
 async def _presence(player: Player, connected: list, spectators: int, timeout: float = 5) -> None:
@@ -58,12 +58,11 @@ async def _seat0_and_spectator() -> tuple[int, list[Player]]:
     return match_id, players
 
 
-async def test_a_peer_that_vanishes_without_leaving_expires():
+async def test_a_process_that_vanishes_without_leaving_expires():
     match_id, players = await _seat0_and_spectator()
-    # Joins from a process that then dies: no goodbye, no heartbeat.
+    # Connections of a process that then dies: no goodbye, no heartbeat.
     start = time.monotonic()
-    await _tell(match_id, "presence.join", channel=_ghost(), seat=1)
-    await _tell(match_id, "presence.join", channel=_ghost(), seat=None)
+    await _tell(match_id, uuid.uuid4().hex, [[1, 1]], 1, hello=True)
     for p in players:
         await _presence(p, [0, 1], 2)
     for p in players:
@@ -74,78 +73,76 @@ async def test_a_peer_that_vanishes_without_leaving_expires():
         await p.close()
 
 
-async def test_heartbeats_keep_a_peer_listed_and_teach_missed_ones():
+async def test_heartbeats_keep_a_process_listed_and_a_goodbye_drops_it_at_once():
     match_id, players = await _seat0_and_spectator()
-    kept, learned, vanished = _ghost(), _ghost(), _ghost()
-    await _tell(match_id, "presence.join", channel=kept, seat=1)
-    await _tell(match_id, "presence.join", channel=vanished, seat=None)
-    for p in players:
-        await _presence(p, [0, 1], 2)
+    other = uuid.uuid4().hex
 
-    async def heartbeats(viewers: dict):
+    async def heartbeats():
         while True:
-            await _tell(match_id, "presence.alive", viewers=viewers)
+            await _tell(match_id, other, [[1, 2], [2, 1]], 3)
             await asyncio.sleep(INTERVAL)
 
-    # A peer that joined before these connections did, known only from heartbeats.
-    beating = asyncio.create_task(heartbeats({kept: 1, learned: 2}))
+    beating = asyncio.create_task(heartbeats())
     try:
         for p in players:
-            await _presence(p, [0, 1, 2], 2)
-        for p in players:
-            await _presence(p, [0, 1, 2], 1)  # the silent one expires
-        # Twice the expiry time: the heartbeats keep the others (local and remote) listed.
+            await _presence(p, [0, 1, 2], 4)
+        # Twice the expiry time: the heartbeats keep the other process's connections listed.
         for p in players:
             assert await p.silent(2 * EXPIRY_INTERVALS * INTERVAL), p.raw[-1]
     finally:
         beating.cancel()
+    await _tell(match_id, other, [], 0)  # its last connection left
     for p in players:
         await _presence(p, [0], 1)
     for p in players:
         await p.close()
 
 
-async def test_a_late_heartbeat_does_not_bring_back_a_peer_that_left():
+async def test_a_hello_is_answered_with_this_processs_counts(monkeypatch):
     match_id, players = await _seat0_and_spectator()
-    peer = _ghost()
-    await _tell(match_id, "presence.join", channel=peer, seat=2)
-    for p in players:
-        await _presence(p, [0, 2], 1)
-    await _tell(match_id, "presence.leave", channel=peer)
-    for p in players:
-        await _presence(p, [0], 1)
-    # Sent by its process just before the goodbye, delivered just after.
-    await _tell(match_id, "presence.alive", viewers={peer: 2})
-    for p in players:
-        assert await p.silent(2 * INTERVAL), p.raw[-1]
-    for p in players:
-        await p.close()
-
-
-async def test_one_heartbeat_per_process_and_match(monkeypatch):
-    users = await make_users(3)
-    match_id = await create("condottiere", users)
     layer = get_channel_layer()
-    beats: list[dict] = []
+    said: list[dict] = []
     original = layer.group_send
 
     async def record(group, message):
-        if message["type"] == "presence.alive":
-            beats.append(json.loads(json.dumps(message)))
+        if message["type"] == "presence":
+            said.append(json.loads(json.dumps(message)))
         return await original(group, message)
 
     monkeypatch.setattr(layer, "group_send", record)
-    players = [Player(application, match_id, await token_for(u)) for u in users] + [Player(application, match_id)]
+    await _tell(match_id, uuid.uuid4().hex, [[2, 1]], 0, hello=True)
+    for p in players:
+        await _presence(p, [0, 2], 1)
+    answers = [m for m in said if m["process"] != said[0]["process"]]
+    assert answers and answers[0]["seats"] == [[0, 1]] and answers[0]["spectators"] == 1
+    for p in players:
+        await p.close()
+
+
+async def test_one_message_per_process_and_match_however_many_connections(monkeypatch):
+    users = await make_users(3)
+    match_id = await create("condottiere", users)
+    layer = get_channel_layer()
+    said: list[dict] = []
+    original = layer.group_send
+
+    async def record(group, message):
+        if message["type"] == "presence":
+            said.append(json.loads(json.dumps(message)))
+        return await original(group, message)
+
+    monkeypatch.setattr(layer, "group_send", record)
+    players = [Player(application, match_id, await token_for(u)) for u in users]
+    players += [Player(application, match_id) for _ in range(8)]
     for p in players:
         await p.connect()
     for p in players:
-        await _presence(p, [0, 1, 2], 1)
-    beats.clear()
+        await _presence(p, [0, 1, 2], 8)
+    said.clear()
     await asyncio.sleep(6 * INTERVAL)
-    # Four consumers here: one message an interval, not one per consumer.
-    assert 3 <= len(beats) <= 7, len(beats)
-    assert all(b["match"] == match_id for b in beats)
-    assert sorted(beats[-1]["viewers"].values(), key=lambda s: -1 if s is None else s) == [None, 0, 1, 2]
+    # Eleven connections here: one heartbeat an interval, not one per connection.
+    assert 3 <= len(said) <= 7, len(said)
+    assert said[-1]["seats"] == [[0, 1], [1, 1], [2, 1]] and said[-1]["spectators"] == 8
     for p in players:
         await p.close()
 
@@ -171,33 +168,34 @@ async def _no_presence_change(ws: WebSocket, expected: dict, seconds: float) -> 
 
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="processes share a channel layer only through Redis")
 async def test_a_killed_processs_connections_leave_the_others_presence(tmp_path):
-    env = await daphne_env(tmp_path)
-    env["MATCH_PRESENCE_INTERVAL"] = str(INTERVAL)
-    made = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
+    from django.db import connection
+
+    env = server_env(database_url(connection.settings_dict, tmp_path / "db.sqlite3"),
+                     MATCH_PRESENCE_INTERVAL=str(INTERVAL))
+    made = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
     match_id, tokens = made["match"], made["tokens"]
-    ports = [_free_port(), _free_port()]
-    servers = [await _start_daphne(env, port) for port in ports]
+    servers = [await asyncio.to_thread(Daphne, env) for _ in range(2)]
     path = f"/ws/matches/{match_id}/"
+
+    def auth(seat):
+        return {"Authorization": f"Token {tokens[seat]}"}
+
     try:
         # Seats 0 and 2 on the process about to die; seat 1 and a spectator on the other.
-        doomed = [await WebSocket.connect("127.0.0.1", ports[0], f"{path}?token={tokens[s]}") for s in (0, 2)]
-        survivors = [await WebSocket.connect("127.0.0.1", ports[1], f"{path}?token={tokens[1]}"),
-                     await WebSocket.connect("127.0.0.1", ports[1], path)]
+        doomed = [await WebSocket.connect("127.0.0.1", servers[0].port, path, headers=auth(s)) for s in (0, 2)]
+        survivors = [await WebSocket.connect("127.0.0.1", servers[1].port, path, headers=auth(1)),
+                     await WebSocket.connect("127.0.0.1", servers[1].port, path)]
         everyone = {"type": "presence", "connected": [0, 1, 2], "spectators": 1}
         for ws in survivors:
             await _presence_remote(ws, everyone)
         # Heartbeats across processes keep the remote seats listed well past the expiry time.
         for ws in survivors:
             await _no_presence_change(ws, everyone, 2 * EXPIRY_INTERVALS * INTERVAL)
-        servers[0].send_signal(signal.SIGKILL)
-        await asyncio.to_thread(servers[0].wait, 20)
+        servers[0].kill()
         for ws in survivors:
             await _presence_remote(ws, {"type": "presence", "connected": [1], "spectators": 1})
         for ws in survivors + doomed:
             await ws.close()
     finally:
         for server in servers:
-            if server.poll() is None:
-                server.send_signal(signal.SIGTERM)
-        for server in servers:
-            await asyncio.to_thread(server.wait, 20)
+            await asyncio.to_thread(server.stop)

@@ -10,11 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
 import uuid
 from pathlib import Path
 
@@ -22,9 +17,9 @@ import pytest
 from channels.layers import channel_layers
 from django.db import connection
 
-from backend.matches import live
-from backend.matches.cache import CACHE
-from backend.matches.client import ConnectionClosed, WebSocket
+from backend.matches.runtime import MatchHub
+from tests.support.servers import Daphne, database_url, manage, server_env
+from tests.support.wsclient import ConnectionClosed, WebSocket
 
 from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, log_rows, make_users, token_for
@@ -39,18 +34,12 @@ def _env(match_env):
 
 
 def _fresh_application():
-    """What a newly started process has: no cached match, an empty channel layer."""
-    CACHE.clear()
-    live._loading.clear()
+    """What a newly started process has: no match runtime, an empty channel layer."""
+    MatchHub.close_all()
     channel_layers.backends.clear()
-    from channels.routing import ProtocolTypeRouter, URLRouter
-    from channels.security.websocket import AllowedHostsOriginValidator
-
     import backend.asgi as asgi
-    from backend.accounts.ws_auth import PlatformAuthStack
 
-    return ProtocolTypeRouter({"websocket": AllowedHostsOriginValidator(
-        PlatformAuthStack(URLRouter(asgi._collect_websocket_urlpatterns())))})
+    return asgi.application
 
 
 async def _play(players: list[Player], steps: int) -> int:
@@ -122,57 +111,14 @@ print(json.dumps({"version": m.version, "log": list(ActionLog.objects.filter(mat
 """
 
 
-async def daphne_env(tmp_path) -> dict:
-    """Environment for a Daphne subprocess on this test's database: the test
-    database itself on PostgreSQL (transactional tests commit for real), a
-    migrated file of its own on SQLite."""
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL"}}
-    env.update(BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000", PYTHONUNBUFFERED="1")
-    if connection.vendor == "postgresql":
-        s = connection.settings_dict
-        env["DATABASE_URL"] = f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
-    else:
-        env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'daphne.sqlite3'}"
-        await asyncio.to_thread(_manage, env, "migrate", "--noinput", "-v", "0")
-    return env
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _manage(env: dict, *args: str) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout
-
-
-async def _start_daphne(env: dict, port: int) -> subprocess.Popen:
-    daphne = Path(sys.executable).with_name("daphne")
-    proc = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port), "backend.asgi:application"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    for _ in range(300):
-        try:
-            _, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.close()
-            return proc
-        except OSError:
-            assert proc.poll() is None, proc.stderr.read().decode()[-2000:]
-            await asyncio.sleep(0.1)
-    proc.kill()
-    raise AssertionError("daphne did not start")
-
-
 class Remote:
     def __init__(self, ws: WebSocket):
         self.ws, self.state, self.versions = ws, None, []
 
     @classmethod
     async def join(cls, port: int, match_id: int, token: str) -> "Remote":
-        self = cls(await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{match_id}/?token={token}"))
+        self = cls(await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{match_id}/",
+                                           headers={"Authorization": f"Token {token}"}))
         await self.until(0)
         return self
 
@@ -198,46 +144,50 @@ async def _play_remote(remotes: list[Remote], steps: int) -> int:
     return version
 
 
+def _server_env(tmp_path) -> dict:
+    env = server_env(database_url(connection.settings_dict, tmp_path / "db.sqlite3"))
+    if connection.vendor != "postgresql":
+        manage(env, "migrate", "--noinput", "-v", "0")
+    return env
+
+
 async def test_a_restarted_daphne_process_carries_on(tmp_path):
-    env = await daphne_env(tmp_path)
-    made = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
+    env = await asyncio.to_thread(_server_env, tmp_path)
+    made = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
     match_id, tokens = made["match"], made["tokens"]
 
-    port = _free_port()
-    server = await _start_daphne(env, port)
+    server = await asyncio.to_thread(Daphne, env)
+    port = server.port
     try:
         remotes = [await Remote.join(port, match_id, t) for t in tokens]
         version = await _play_remote(remotes, 4)
-        server.send_signal(signal.SIGTERM)
-        await asyncio.to_thread(server.wait, 20)
+        await asyncio.to_thread(server.stop)
         for r in remotes:  # every client sees its connection end
             with pytest.raises((ConnectionClosed, asyncio.TimeoutError)):
                 while True:
                     await asyncio.wait_for(r.ws.recv(), 5)
-        server = await _start_daphne(env, port)
+        server = await asyncio.to_thread(Daphne, env, port)
         remotes = [await Remote.join(port, match_id, t) for t in tokens]
         assert all(r.state["version"] == version for r in remotes)
         final = await _play_remote(remotes, 4)
         for r in remotes:
             await r.ws.close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        await asyncio.to_thread(server.wait, 20)
-    stored = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
+        await asyncio.to_thread(server.stop)
+    stored = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
     assert stored == {"version": final, "log": list(range(1, final + 1))}
 
 
 @pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="processes share a channel layer only through Redis")
 async def test_two_daphne_processes_serve_one_match(tmp_path):
     """Seats on different processes: each action reaches everyone exactly once."""
-    env = await daphne_env(tmp_path)
-    made = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
+    env = await asyncio.to_thread(_server_env, tmp_path)
+    made = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])
     match_id, tokens = made["match"], made["tokens"]
-    ports = [_free_port(), _free_port()]
-    servers = [await _start_daphne(env, port) for port in ports]
+    servers = [await asyncio.to_thread(Daphne, env) for _ in range(2)]
     try:
-        remotes = [await Remote.join(ports[i % 2], match_id, t) for i, t in enumerate(tokens)]
-        spectator = Remote(await WebSocket.connect("127.0.0.1", ports[1], f"/ws/matches/{match_id}/"))
+        remotes = [await Remote.join(servers[i % 2].port, match_id, t) for i, t in enumerate(tokens)]
+        spectator = Remote(await WebSocket.connect("127.0.0.1", servers[1].port, f"/ws/matches/{match_id}/"))
         await spectator.until(0)
         final = await _play_remote(remotes, 12)
         assert (await spectator.until(final))["version"] == final
@@ -246,8 +196,6 @@ async def test_two_daphne_processes_serve_one_match(tmp_path):
             await r.ws.close()
     finally:
         for server in servers:
-            server.send_signal(signal.SIGTERM)
-        for server in servers:
-            await asyncio.to_thread(server.wait, 20)
-    stored = json.loads((await asyncio.to_thread(_manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
+            await asyncio.to_thread(server.stop)
+    stored = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
     assert stored == {"version": final, "log": list(range(1, final + 1))}

@@ -1,57 +1,189 @@
-"""State frames written straight onto Daphne's sockets (backend/matches/ws/wire.py).
+"""Frames written straight onto Daphne's sockets (backend/matches/ws/wire.py).
 
-The frames must be what RFC 6455 says (checked with the project's own client
-decoder), and a viewer that stops reading must still get every version, in
-order, once: past the kernel's buffers the frames queue in Twisted instead.
+The frames must be what RFC 6455 says, read by an independent client
+(wsproto); TLS sockets must never get them (they take the ASGI path); the
+versions the shortcut was checked against must be the installed ones; and a
+viewer that stops reading must still get every version, in order, once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
-import signal
 import socket
+import ssl
+import subprocess
 import uuid
 
 import pytest
+from django.db import connection
+from wsproto import ConnectionType, WSConnection
+from wsproto.frame_protocol import FrameProtocol, Opcode
+from wsproto.events import AcceptConnection, CloseConnection, Message, Request, TextMessage
 
-from backend.matches.client import WebSocket
-from backend.matches.ws.wire import text_frame
+from backend.matches.ws import wire
+from tests.support.servers import ROOT, Daphne, database_url, manage, server_env
+from tests.support.wsclient import WebSocket
 
-from . import test_ws_restart as restart
 from .match_support import match_env  # noqa: F401  (fixture)
+from .test_ws_restart import SETUP, Remote
+
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 200_000])
-def test_text_frames_decode_at_every_length_class(size):
-    text = ("é" + "x" * size)[:size] if size else ""
-    ws = WebSocket(reader=None, writer=None)  # the client's own frame parser, fed by hand
-    stream = text_frame(text.encode()) + text_frame(b"next")
-    ws.buffer += stream[:-3]
-    assert ws._next_frame() == (0x81, text.encode())
-    assert ws._next_frame() is None  # the second frame is not complete yet
-    ws.buffer += stream[-3:]
-    assert ws._next_frame() == (0x81, b"next")
-    assert not ws.buffer
-
-
-@pytest.mark.django_db(transaction=True)
-async def test_a_viewer_that_stops_reading_still_gets_every_version_in_order(match_env, tmp_path):
-    env = await restart.daphne_env(tmp_path)
-    made = json.loads((await asyncio.to_thread(restart._manage, env, "shell", "-c", restart.SETUP))
-                      .strip().splitlines()[-1])
-    port = restart._free_port()
-    server = await restart._start_daphne(env, port)
+def test_the_shortcut_is_on_only_for_the_versions_it_was_checked_against(settings):
+    """Upgrading Daphne, autobahn or Twisted turns the shortcut off (and fails
+    this test): check wire.py against the new versions, then update PINNED and
+    constraints.txt together."""
+    wire.unavailable.cache_clear()
     try:
-        remotes = [await restart.Remote.join(port, made["match"], t) for t in made["tokens"]]
+        assert wire.unavailable() is None
+        settings.MATCH_WS_FAST_PATH = False
+        wire.unavailable.cache_clear()
+        assert wire.unavailable() == "MATCH_WS_FAST_PATH is off"
+    finally:
+        wire.unavailable.cache_clear()
+    constraints = (ROOT / "constraints.txt").read_text()
+    for name, version in wire.PINNED.items():
+        assert f"{name.lower()}=={version}" in constraints.lower(), name
+
+
+def _server(tmp_path, **extra) -> tuple[dict, dict]:
+    env = server_env(database_url(connection.settings_dict, tmp_path / "db.sqlite3"), **extra)
+    if connection.vendor != "postgresql":
+        manage(env, "migrate", "--noinput", "-v", "0")
+    made = json.loads(manage(env, "shell", "-c", SETUP).strip().splitlines()[-1])
+    return env, made
+
+
+class WsprotoClient:
+    """A WebSocket client built on wsproto's own parser, over any stream."""
+
+    def __init__(self, reader, writer):
+        self.reader, self.writer = reader, writer
+        self.ws = WSConnection(ConnectionType.CLIENT)
+        self.messages: list[str] = []
+        self.parts: list[str] = []
+
+    @classmethod
+    async def connect(cls, host: str, port: int, path: str, token: str | None = None, tls=None) -> "WsprotoClient":
+        reader, writer = await asyncio.open_connection(host, port, ssl=tls)
+        self = cls(reader, writer)
+        headers = [(b"authorization", f"Token {token}".encode())] if token else []
+        self.writer.write(self.ws.send(Request(host=f"{host}:{port}", target=path, extra_headers=headers)))
+        await self._until(lambda e: isinstance(e, AcceptConnection))
+        return self
+
+    async def _until(self, done) -> None:
+        while True:
+            for event in self.ws.events():
+                if isinstance(event, TextMessage):
+                    self.parts.append(event.data)
+                    if event.message_finished:
+                        self.messages.append("".join(self.parts))
+                        self.parts = []
+                elif isinstance(event, Message):
+                    raise AssertionError(f"unexpected message {event!r}")
+                elif isinstance(event, CloseConnection):
+                    raise ConnectionError(f"closed: {event.code}")
+                if done(event):
+                    return
+            data = await asyncio.wait_for(self.reader.read(65536), 10)
+            if not data:
+                raise ConnectionError("connection lost")
+            self.ws.receive_data(data)
+
+    async def recv(self) -> dict:
+        while not self.messages:
+            await self._until(lambda e: bool(self.messages))
+        return json.loads(self.messages.pop(0))
+
+    async def send(self, message: dict) -> None:
+        self.writer.write(self.ws.send(Message(data=json.dumps(message))))
+        await self.writer.drain()
+
+    async def close(self) -> None:
+        self.writer.close()
+
+
+async def _play(clients: list[WsprotoClient], actions: int) -> list[list[int]]:
+    """Play `actions` actions; the versions each client received, in order."""
+    states = [await c.recv() for c in clients]
+    seen = [[s["version"]] for s in states]
+    for _ in range(actions):
+        mover = next(i for i, s in enumerate(states) if s["legal_actions"])
+        version = states[mover]["version"]
+        await clients[mover].send({"type": "action", "version": version, "id": uuid.uuid4().hex,
+                                   "action": states[mover]["legal_actions"][-1]})
+        for i, client in enumerate(clients):
+            while states[i]["version"] <= version:
+                message = await client.recv()
+                assert message["type"] in ("state", "presence"), message
+                if message["type"] == "state":
+                    states[i] = message
+                    seen[i].append(message["version"])
+    return seen
+
+
+async def test_frames_of_every_size_read_by_an_independent_client(match_env, tmp_path):
+    """States from a few hundred bytes to tens of kilobytes (God's Playground's
+    views are the largest), read by wsproto from a real Daphne."""
+    env, made = await asyncio.to_thread(_server, tmp_path)
+    with await asyncio.to_thread(Daphne, env) as server:
+        path = f"/ws/matches/{made['match']}/"
+        clients = [await WsprotoClient.connect("127.0.0.1", server.port, path, t) for t in made["tokens"]]
+        clients.append(await WsprotoClient.connect("127.0.0.1", server.port, path))
+        seen = await _play(clients, 40)
+        assert all(s == list(range(s[0], s[0] + 41)) for s in seen), seen
+        for c in clients:
+            await c.close()
+    for size in (0, 1, 125, 126, 127, 65535, 65536, 200_000):  # every length class of the header
+        text = ("é" + "x" * size)[:size]
+        frames = FrameProtocol(client=True, extensions=[])
+        frames.receive_bytes(wire.text_frame(text.encode()))
+        [frame] = list(frames.received_frames())
+        assert (frame.opcode, frame.payload, frame.message_finished) == (Opcode.TEXT, text, True), size
+
+
+async def test_tls_sockets_never_take_the_shortcut(match_env, tmp_path):
+    """Daphne terminating TLS: three wss players and a spectator play on (the
+    shortcut would write plaintext onto the encrypted socket)."""
+    key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
+                    str(cert), "-days", "1", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
+    env, made = await asyncio.to_thread(_server, tmp_path)
+    port = _free_port()
+    argv = ["-e", f"ssl:{port}:interface=127.0.0.1:privateKey={key}:certKey={cert}", "backend.asgi:application"]
+    tls = ssl.create_default_context(cafile=str(cert))
+    tls.check_hostname = False
+    with await asyncio.to_thread(Daphne, env, port, None, argv):
+        path = f"/ws/matches/{made['match']}/"
+        clients = [await WsprotoClient.connect("127.0.0.1", port, path, t, tls=tls) for t in made["tokens"]]
+        clients.append(await WsprotoClient.connect("127.0.0.1", port, path, tls=tls))
+        seen = await _play(clients, 20)
+        assert all(s == list(range(s[0], s[0] + 21)) for s in seen), seen
+        for c in clients:
+            await c.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_a_viewer_that_stops_reading_still_gets_every_version_in_order(match_env, tmp_path):
+    env, made = await asyncio.to_thread(_server, tmp_path)
+    with await asyncio.to_thread(Daphne, env) as server:
+        port = server.port
+        remotes = [await Remote.join(port, made["match"], t) for t in made["tokens"]]
         # A spectator with a tiny receive window that reads nothing while the
         # match runs: the server's socket buffer fills and frames must queue.
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
         sock.connect(("127.0.0.1", port))
         reader, writer = await asyncio.open_connection(sock=sock, limit=2048)
-        slow = await _handshake(reader, writer, f"/ws/matches/{made['match']}/")
+        slow = await WebSocket.handshake(reader, writer, "127.0.0.1", port, f"/ws/matches/{made['match']}/")
         first = json.loads(await slow.recv())
         assert first["type"] == "state"
         version = first["version"]
@@ -74,19 +206,3 @@ async def test_a_viewer_that_stops_reading_still_gets_every_version_in_order(mat
         for r in remotes:
             await r.ws.close()
         await slow.close()
-    finally:
-        server.send_signal(signal.SIGTERM)
-        await asyncio.to_thread(server.wait, 20)
-
-
-async def _handshake(reader, writer, path: str) -> WebSocket:
-    """WebSocket.connect's handshake over a socket this test configured itself."""
-    import base64
-
-    key = base64.b64encode(os.urandom(16)).decode()
-    host = "127.0.0.1"
-    writer.write((f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: http://{host}\r\n\r\n").encode())
-    response = await reader.readuntil(b"\r\n\r\n")
-    assert b" 101 " in response.split(b"\r\n", 1)[0] + b" "
-    return WebSocket(reader, writer)

@@ -10,4 +10,5 @@ urlpatterns = [
     path("me/", views.MeView.as_view(), name="auth-me"),
     path("password/", views.PasswordView.as_view(), name="auth-password"),
     path("token/", views.TokenView.as_view(), name="auth-token"),
+    path("ws-ticket/", views.WsTicketView.as_view(), name="auth-ws-ticket"),
 ]

@@ -132,3 +132,16 @@ class TokenView(APIView):
         else:
             raise AppError("unauthenticated", "Log in, or send your username and password.")
         return Response({"token": services.token_for(user)})
+
+
+@extend_schema(tags=["auth"])
+class WsTicketView(APIView):
+    """A single-use ticket for one WebSocket handshake (`?ticket=`), for clients that cannot send headers."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: None}, summary="Get a WebSocket ticket")
+    def post(self, request):
+        from backend.accounts.ws_auth import TICKET_SECONDS, issue_ticket
+
+        return Response({"ticket": issue_ticket(request.user), "expires_in": TICKET_SECONDS})

@@ -10,6 +10,8 @@ from backend.accounts.api.serializers import ErrorSerializer
 from backend.lobbies import services
 from backend.lobbies.presenters import lobby_data, lobby_for
 
+from backend.matches.runtime import wake_from_sync
+
 from .serializers import (
     BotSerializer,
     JoinSerializer,
@@ -118,6 +120,7 @@ class StartView(_LobbyAction):
                    summary="Start the match (host only, every seat taken; seat order shuffled)")
     def post(self, request, lobby_id):
         match = services.start(request.user, lobby_id)
+        wake_from_sync(match.pk)  # a bot may have the first move
         return Response({"match_id": match.pk}, status=status.HTTP_201_CREATED)
 
 

@@ -10,10 +10,14 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from backend.common.errors import AppError, ws_error
 
 from .. import broadcast, services
-from ..presenters import lobby_for, member_ids
+from ..presenters import lobby_data, lobby_for, member_ids
 
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+
+
+def _open_list() -> list[dict]:
+    return [lobby_data(lobby) for lobby in services.open_public_lobbies()]
 
 
 class _ReadOnly(AsyncJsonWebsocketConsumer):
@@ -29,7 +33,7 @@ class LobbyListConsumer(_ReadOnly):
         self.open: dict[int, dict] = {}
         await self.channel_layer.group_add(broadcast.LIST_GROUP, self.channel_name)
         await self.accept()
-        for data in await database_sync_to_async(broadcast.list_payload)():
+        for data in await database_sync_to_async(_open_list)():
             self._merge(data)
         await self._send_list()
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
-from .consumer import MatchConsumer
+from .socket import MatchSocket
 
 websocket_urlpatterns = [
-    path("ws/matches/<int:match_id>/", MatchConsumer.as_asgi()),
+    path("ws/matches/<int:match_id>/", MatchSocket.asgi),
 ]

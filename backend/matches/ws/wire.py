@@ -1,33 +1,61 @@
-"""Writing match messages straight onto a Daphne WebSocket.
+"""Writing match frames straight onto Daphne's plain TCP sockets.
 
-Every state message used to travel consumer.send -> Channels' session
-wrapper -> Daphne's handle_reply coroutine -> autobahn's sendMessage (which
-formats debug-log arguments whether or not debug is on) -> Twisted's
-transport.write, which buffers and registers the socket for writing, so each
-message also cost two epoll_ctl calls and a turn of the event loop before the
-bytes left.  Profiled under bench/ws_load.py that path was the largest single
-cost of an action (four messages per action).
+Through ASGI a message crosses Daphne's reply handler, autobahn's framing
+and Twisted's write buffer, which registers the socket with the event loop
+and writes on its next turn: the largest single cost of an action under load
+(deploy/README.md has the measurements).  A server-to-client text frame is
+two to ten header bytes and the payload (servers never mask), so when the
+socket has nothing queued the frame is handed to the kernel at once.
 
-A server-to-client text frame is two to ten header bytes and the payload
-(servers never mask), so when the socket has nothing queued the frame is
-handed to the kernel at once; anything else (a backlog, a closing socket,
-TLS, compression, a server that is not Daphne) goes through the normal path.
-`Wire.for_send` returns None outside Daphne, and the consumer then uses
-Channels' send as before.
+This leans on internals of Daphne, autobahn and Twisted.  It is used only
+when every one of these holds, and otherwise the message takes the ASGI path:
+- MATCH_WS_FAST_PATH is on and the installed versions are the pinned ones
+  (PINNED; constraints.txt pins the whole tree; a test fails on any change);
+- the ASGI `send` is Daphne's reply handler bound to a WebSocket protocol;
+- the transport is Twisted's plain TCP server connection, not TLS
+  (ISSLTransport), with no compression negotiated and nothing buffered.
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import struct
+from importlib import metadata
 
-try:
-    from daphne.server import Server as _DaphneServer
-    from daphne.ws_protocol import WebSocketProtocol as _DaphneWebSocket
-except ImportError:  # pragma: no cover - daphne is a requirement
-    _DaphneServer = _DaphneWebSocket = None
+from daphne.server import Server
+from daphne.ws_protocol import WebSocketProtocol
+from django.conf import settings
+from twisted.internet import tcp
+from twisted.internet.interfaces import ISSLTransport
 
-_OPEN = 3  # autobahn's WebSocketProtocol.STATE_OPEN
+log = logging.getLogger(__name__)
+
+PINNED = {"daphne": "4.2.3", "autobahn": "26.11.1", "Twisted": "26.10.0"}
+_broken: list = []  # non-empty once an internal turned out missing
+
+
+def _installed_as_pinned() -> str | None:
+    """None when the installed versions are PINNED, else what differs."""
+    for name, version in PINNED.items():
+        try:
+            found = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return f"{name} is not installed"
+        if found != version:
+            return f"{name} {found} is installed, the fast path was checked against {version}"
+    return None
+
+
+@functools.cache
+def unavailable() -> str | None:
+    """Why the fast path is off in this process, or None when it is on."""
+    if not settings.MATCH_WS_FAST_PATH:
+        return "MATCH_WS_FAST_PATH is off"
+    reason = _installed_as_pinned()
+    if reason is not None:
+        log.warning("match frames take the ASGI path: %s", reason)
+    return reason
 
 
 def text_frame(payload: bytes) -> bytes:
@@ -48,40 +76,53 @@ class Wire:
 
     @classmethod
     def for_send(cls, send) -> "Wire | None":
-        """The wire under an ASGI `send` callable if Daphne made it, else None."""
-        if _DaphneServer is None or not isinstance(send, functools.partial) or not send.args:
+        """The wire under an ASGI `send` callable if it is Daphne's, else None."""
+        if unavailable() is not None:
             return None
-        if not isinstance(getattr(send.func, "__self__", None), _DaphneServer):
+        if not isinstance(send, functools.partial) or not send.args:
+            return None
+        if not isinstance(getattr(send.func, "__self__", None), Server):
             return None
         protocol = send.args[0]
-        return cls(protocol) if isinstance(protocol, _DaphneWebSocket) else None
+        return cls(protocol) if isinstance(protocol, WebSocketProtocol) else None
 
     def send_text(self, text: str) -> bool:
-        """Send one text message now; False if the socket is not open for it
-        (the caller then falls back to the ASGI path, which knows what to do
-        with a closing or closed connection)."""
+        """Send one text message now; False if this socket cannot take it
+        that way (the caller then uses the ASGI path, which also knows what
+        to do with a closing or closed connection)."""
+        try:
+            return self._send(text)
+        except AttributeError:  # an internal moved: off for good in this process, loudly
+            log.exception("match frames take the ASGI path from now on: the shortcut met an unknown internal")
+            _broken.append(True)
+            return False
+
+    def _send(self, text: str) -> bool:
+        if _broken:
+            return False
         protocol = self.protocol
         transport = protocol.transport
-        if (protocol.state != _OPEN or transport is None or protocol._perMessageCompress is not None
-                or protocol.send_queue or getattr(transport, "TLS", False)):
-            return False
-        if not transport.connected or transport.disconnecting:
+        if (type(transport) is not tcp.Server or ISSLTransport.providedBy(transport)
+                or protocol.state != protocol.STATE_OPEN or protocol.websocket_extensions_in_use
+                or protocol.send_queue or not transport.connected or transport.disconnecting):
             return False
         frame = text_frame(text.encode("utf-8"))
-        # (The transport's registered producer, twisted.web's HTTPChannel left
-        # from the upgrade request, only matters once data is buffered.)
         if not transport._tempDataBuffer and transport.offset == len(transport.dataBuffer):
             try:
-                sent = transport.socket.send(frame)
+                sent = transport.getHandle().send(frame)
             except OSError:
-                # EAGAIN, or a broken connection Twisted will notice on its own
-                # write below and close through its usual path.
+                # EAGAIN, or a broken connection Twisted notices on its own
+                # write below and closes through its usual path.
                 sent = 0
             if sent == len(frame):
                 return True
             frame = frame[sent:]
         transport.write(frame)
         return True
+
+
+def for_scope(scope) -> Wire | None:
+    return scope.get("wire")
 
 
 class WireMiddleware:

@@ -10,28 +10,23 @@ import asyncio
 
 from django.core.management.base import BaseCommand
 
-from backend.engines import get_engine
-from backend.matches import live
-from backend.matches.cache import Snapshot
 from backend.matches.models import Match
-from backend.matches.services import load_info
+from backend.matches.runtime import MatchHub
 
 
 class Command(BaseCommand):
     help = "Play every bot turn that is due in active matches."
 
     def handle(self, *args, **options):
-        due = []
-        for match in Match.objects.filter(status=Match.Status.ACTIVE).iterator():
-            info = load_info(match.pk)
-            to_move = tuple(get_engine(match.game).to_move(match.state))
-            if any(info.seats[s].bot for s in to_move):
-                due.append((info, Snapshot(match.version, match.state, to_move, match.status)))
-        asyncio.run(self._play(due))
-        self.stdout.write(f"resumed {len(due)} match(es)")
+        ids = list(Match.objects.filter(status=Match.Status.ACTIVE).values_list("pk", flat=True))
+        asyncio.run(self._play(ids))
+        self.stdout.write(f"looked at {len(ids)} active match(es)")
 
-    async def _play(self, due):
-        for info, snapshot in due:
-            live.schedule_bots(info, snapshot)
-        while live._background:
-            await asyncio.gather(*list(live._background), return_exceptions=True)
+    async def _play(self, ids):
+        hub = MatchHub.current()
+        try:
+            for match_id in ids:
+                await hub.wake(match_id)
+            await hub.idle()
+        finally:
+            MatchHub.close_all()

@@ -1,4 +1,4 @@
-"""A minimal asyncio WebSocket client (RFC 6455) for scripts, tests and bench/ws_load.py.
+"""A minimal asyncio WebSocket client (RFC 6455) for tests and bench/ws_load.py.
 
 Only what the match protocol needs: one text message per frame each way,
 ping answered, close honoured.  Standard library only, so a script can talk
@@ -25,8 +25,15 @@ class WebSocket:
 
     @classmethod
     async def connect(cls, host: str, port: int, path: str, origin: str | None = None,
-                      headers: dict | None = None) -> "WebSocket":
-        reader, writer = await asyncio.open_connection(host, port)
+                      headers: dict | None = None, tls=None) -> "WebSocket":
+        """Open a connection; `headers` such as {"Authorization": "Token <key>"}; `tls` an SSLContext."""
+        reader, writer = await asyncio.open_connection(host, port, ssl=tls)
+        return await cls.handshake(reader, writer, host, port, path, origin, headers)
+
+    @classmethod
+    async def handshake(cls, reader, writer, host: str, port: int, path: str, origin: str | None = None,
+                        headers: dict | None = None) -> "WebSocket":
+        """The opening handshake over a stream the caller opened."""
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket", "Connection: Upgrade",
                  f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",

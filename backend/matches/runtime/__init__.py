@@ -1,0 +1,22 @@
+"""The match runtime (hub.py): what is live about matches in a server process."""
+
+from asgiref.sync import async_to_sync
+
+from .hub import MatchHub, Room, group_name
+
+__all__ = ["MatchHub", "Room", "group_name", "wake_from_sync"]
+
+
+def wake_from_sync(match_id: int) -> None:
+    """From synchronous code after a commit (a REST request): the hub delivers
+    the news and lets due bots play.  Under the server, a request's thread
+    reaches the server's own event loop this way (asgiref's async_to_sync
+    does so for threads started by sync_to_async).  The hub only takes note
+    here and does the work once the request's thread is free again: its
+    database calls may need that very thread (SQLite)."""
+    async_to_sync(_wake)(match_id)
+
+
+async def _wake(match_id: int) -> None:
+    hub = MatchHub.current()
+    hub.spawn(hub.wake(match_id))

@@ -1,0 +1,448 @@
+"""The match runtime: one hub per event loop (one per server process).
+
+The hub owns everything live about matches in this process: the rooms (a
+room is a match followed here: its latest snapshot, its recent log and its
+viewers), the channel-layer relay that hears other processes' commits and
+presence, the group-commit writer, the database threads and the bots.
+
+An action goes from receipt to broadcast in `act`: check it against the
+room's snapshot, write it (the group commit on PostgreSQL, a database
+thread on SQLite), then `_committed` caches the new version, offers it to
+every local viewer (the one that acted included: one delivery path),
+tells the other processes and lets due bots play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+import time
+import uuid
+import weakref
+from collections import Counter
+
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import connections
+
+from .. import jsoncodec, store
+from ..domain import ACTIVE, Applied, MatchInfo, Move, Snapshot, check
+from ..errors import MatchError, gettext_lazy as _
+from . import bots
+from .dbcalls import DbCalls
+from .presence import EXPIRY_INTERVALS, Presence
+from .writer import GroupWriter
+
+log = logging.getLogger(__name__)
+
+
+def group_name(match_id: int) -> str:
+    return f"match-{match_id}"
+
+
+class Room:
+    """A match this process follows."""
+
+    def __init__(self, info: MatchInfo, snapshot: Snapshot, log_rows: dict):
+        self.info = info
+        self.engine = info.engine
+        self.snapshot = snapshot
+        self.log: dict[int, tuple[str, list]] = dict(log_rows)  # recent versions: (client id, events)
+        self.viewers: set = set()
+        self.presence = Presence()
+        self.presence_due: asyncio.TimerHandle | None = None
+        self.reading: asyncio.Task | None = None
+        self.bot_turns: set[int] = set()  # versions with a bot turn under way here
+        self.heard = snapshot.version  # the newest version another process announced
+
+    @property
+    def id(self) -> int:
+        return self.info.id
+
+    def advance(self, snapshot: Snapshot, rows: dict) -> bool:
+        """Keep `snapshot` if it is newer; True if it was."""
+        self.log.update(rows)
+        if len(self.log) > store.RECENT_VERSIONS:
+            for version in sorted(self.log)[: len(self.log) - store.RECENT_VERSIONS]:
+                del self.log[version]
+        if snapshot.version <= self.snapshot.version:
+            return False
+        self.snapshot = snapshot
+        return True
+
+    def events_between(self, after: int, upto: int) -> list[list] | None:
+        """The event lists of versions after+1..upto, or None if one is not kept here."""
+        try:
+            return [self.log[v][1] for v in range(after + 1, upto + 1)]
+        except KeyError:
+            return None
+
+    def applied_recently(self, client_id: str) -> bool:
+        return any(cid == client_id for cid, _ in self.log.values())
+
+    def rendered(self, snapshot: Snapshot, seat: int | None) -> tuple[str, str]:
+        """(view JSON, legal actions JSON) of `seat` at `snapshot`; the views of
+        every seat watched here are computed together (engine.views shares
+        what they have in common) and kept on the snapshot."""
+        parts = snapshot.rendered.get(seat)
+        if parts is None:
+            seats = {v.seat for v in self.viewers}
+            seats.add(seat)
+            seats.difference_update(snapshot.rendered)
+            state, engine = snapshot.state, self.engine
+            for s, view in engine.views(state, seats).items():
+                legal = engine.legal_actions(state, s) if s is not None and s in snapshot.to_move else []
+                snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal))
+            parts = snapshot.rendered[seat]
+        return parts
+
+
+class MatchHub:
+    _hubs: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, MatchHub]" = weakref.WeakKeyDictionary()
+
+    @classmethod
+    def current(cls) -> "MatchHub":
+        """The hub of the running event loop (made on first use)."""
+        loop = asyncio.get_running_loop()
+        hub = cls._hubs.get(loop)
+        if hub is None:
+            hub = cls._hubs[loop] = cls(loop)
+        return hub
+
+    @classmethod
+    def close_all(cls) -> None:
+        """Stop every hub and release its database connections and threads
+        (tests, whose event loops come and go; commands)."""
+        for hub in list(cls._hubs.values()):
+            hub.close()
+        cls._hubs.clear()
+
+    def close(self) -> None:
+        for task in self.services:
+            task.cancel()
+        self.db.close()
+        if self.writer is not None and self.writer.conn is not None:
+            self.writer.conn.pgconn.finish()  # no await: the loop may be gone already
+            self.writer.conn = None
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.process = uuid.uuid4().hex
+        self.rooms: dict[int, Room] = {}
+        self.opening: dict[int, asyncio.Task] = {}
+        self.db = DbCalls()
+        postgres = connections["default"].vendor == "postgresql"
+        self.writer = GroupWriter(self._written) if postgres else None
+        self.layer = get_channel_layer()
+        self.relay_channel: str | None = None
+        self.tasks: set[asyncio.Task] = set()  # work that ends: bot turns, reads, publishing
+        self.services: list[asyncio.Task] = []  # the relay and the heartbeat, for the hub's life
+        self.sockets_by_user: Counter = Counter()
+        self.sockets_by_address: Counter = Counter()
+
+    def spawn(self, coro) -> asyncio.Task:
+        # A fresh context: a task born inside a sync_to_async call must not
+        # inherit asgiref's "this thread is busy" marker.
+        task = self.loop.create_task(coro, context=contextvars.Context())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def idle(self) -> None:
+        """Wait until no background work (bot turns, publishing) is left."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    # ---- rooms -----------------------------------------------------------
+    async def room(self, match_id: int) -> Room | None:
+        """The room of a match, following it from now on; None if there is no such match."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room
+        task = self.opening.get(match_id)
+        if task is None:
+            task = self.opening[match_id] = self.spawn(self._open_room(match_id))
+            task.add_done_callback(lambda _: self.opening.pop(match_id, None))
+        return await asyncio.shield(task)
+
+    async def _open_room(self, match_id: int) -> Room | None:
+        # Hear the group before reading, so no version committed meanwhile is missed.
+        await self._follow(match_id)
+        loaded = await self.db(_read_room, match_id)
+        if loaded is None:
+            await self._unfollow(match_id)
+            return None
+        room = self.rooms[match_id] = Room(*loaded)
+        return room
+
+    def release(self, room: Room) -> None:
+        if not room.viewers and not room.bot_turns and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            if room.presence_due is not None:
+                room.presence_due.cancel()
+            self.spawn(self._unfollow(room.id))
+
+    async def refresh(self, room: Room) -> None:
+        """Read the match's newest version from the database (once for every
+        caller waiting on this room) and deliver it if it is new here."""
+        task = room.reading
+        if task is None:
+            task = room.reading = self.spawn(self._read_newer(room))
+            task.add_done_callback(lambda _: setattr(room, "reading", None))
+        await asyncio.shield(task)
+
+    async def _read_newer(self, room: Room) -> None:
+        after = room.snapshot.version
+        snapshot, rows = await self.db(_read_since, room.info, after)
+        if snapshot is not None and room.advance(snapshot, rows):
+            self._deliver(room)
+        if room.heard > room.snapshot.version:  # announced while we read: read again
+            await self._read_newer(room)
+
+    async def events_between(self, room: Room, after: int, upto: int) -> list[list]:
+        """Every event list of versions after+1..upto (hidden ones too: filter per viewer)."""
+        found = room.events_between(after, upto)
+        if found is None:
+            rows = await self.db(store.read_log, room.id, after, upto)
+            found = [rows[v][1] if v in rows else [] for v in range(after + 1, upto + 1)]
+        return found
+
+    # ---- viewers ---------------------------------------------------------
+    def admit(self, user_id: int | None, address: str | None) -> MatchError | None:
+        """Refuse a socket beyond the per-user or per-address cap (both per process)."""
+        if user_id is not None and self.sockets_by_user[user_id] >= settings.MATCH_SOCKETS_PER_USER:
+            return MatchError("limit_reached", _("You have too many match connections open; close some tabs."))
+        if address and self.sockets_by_address[address] >= settings.MATCH_SOCKETS_PER_ADDRESS:
+            return MatchError("limit_reached", _("Too many match connections from your address."))
+        return None
+
+    def join(self, room: Room, viewer) -> None:
+        room.viewers.add(viewer)
+        self._count(viewer, 1)
+        room.presence.join(viewer.seat)
+        self._presence_changed(room)
+        # After a restart nobody may be driving the bots: whoever connects does.
+        self._schedule_bots(room)
+
+    def leave(self, room: Room, viewer) -> None:
+        if viewer not in room.viewers:
+            return
+        room.viewers.discard(viewer)
+        self._count(viewer, -1)
+        room.presence.leave(viewer.seat)
+        self._presence_changed(room)
+        self.release(room)
+
+    def _count(self, viewer, step: int) -> None:
+        for counter, key in ((self.sockets_by_user, viewer.user_id), (self.sockets_by_address, viewer.address)):
+            if key is not None:
+                counter[key] += step
+                if counter[key] <= 0:
+                    del counter[key]
+
+    # ---- acting ----------------------------------------------------------
+    async def act(self, room: Room, seat: int, version: int, action: dict, client_id: str) -> Applied:
+        """Check, write and deliver one action; raises MatchError.  A resent id
+        answers duplicate=True with the match as it is."""
+        snapshot = room.snapshot
+        if version != snapshot.version:
+            # Refused from what this process knows: a future version cannot be
+            # right (this process follows the match), an old one is a resend or stale.
+            if room.applied_recently(client_id):
+                return Applied(snapshot, [], True)
+            raise MatchError("stale_version", _("The match has moved on; resync and try again."))
+        move = check(room.info, snapshot, seat, action, client_id)
+        if self.writer is None:
+            outcome = await self._write_one(move)
+        else:
+            try:
+                outcome = await self.writer.write(move)
+            except Exception:
+                log.warning("group commit failed; writing match %s's move on its own", room.id, exc_info=True)
+                outcome = await self._write_one(move)
+                if outcome == store.DUPLICATE:  # the failed statement committed after all
+                    await self.refresh(room)
+        if outcome == store.WRITTEN:
+            return Applied(move.applied, move.events, False)  # already delivered (_written)
+        if outcome == store.DUPLICATE:
+            return Applied(room.snapshot, [], True)
+        self.spawn(self.refresh(room))  # another process moved on: catch up
+        raise MatchError("stale_version", _("The match has moved on; resync and try again."))
+
+    async def _write_one(self, move: Move) -> str:
+        """The move in a statement of its own, from a database thread."""
+        outcome = await self.db(store.write_atomic, move)
+        if outcome == store.WRITTEN:
+            self._written(move)
+        return outcome
+
+    def _written(self, move: Move) -> None:
+        room = self.rooms.get(move.info.id)
+        if room is not None:
+            self._committed(room, move.applied, move.client_id, move.events)
+
+    def _committed(self, room: Room, snapshot: Snapshot, client_id: str, events: list) -> None:
+        if not room.advance(snapshot, {snapshot.version: (client_id, events)}):
+            return
+        self._deliver(room)
+        if self.layer is not None:
+            self.spawn(self.layer.group_send(group_name(room.id), {
+                "type": "match.version", "match": room.id, "version": snapshot.version, "process": self.process}))
+        self._schedule_bots(room)
+
+    def _deliver(self, room: Room) -> None:
+        version = room.snapshot.version
+        for viewer in tuple(room.viewers):
+            try:
+                viewer.offer(version)
+            except Exception:  # one viewer's failure must not cost the others their update
+                log.exception("offering version %s of match %s failed", version, room.id)
+
+    # ---- bots ------------------------------------------------------------
+    def _schedule_bots(self, room: Room) -> None:
+        """If a bot seat is to move, play it soon (never in the caller's own
+        turn).  Several processes may try; the version check lets one through."""
+        snapshot = room.snapshot
+        if snapshot.status != ACTIVE or snapshot.version in room.bot_turns:
+            return
+        seat = next((s for s in snapshot.to_move if room.info.seats[s].bot), None)
+        if seat is not None:
+            room.bot_turns.add(snapshot.version)
+            self.spawn(self._bot_turn(room, snapshot.version, seat))
+
+    async def _bot_turn(self, room: Room, version: int, seat: int) -> None:
+        try:
+            if settings.BOT_DELAY > 0:
+                await asyncio.sleep(settings.BOT_DELAY)
+            snapshot = room.snapshot
+            if snapshot.version != version:
+                return
+            chosen = bots.choose(room.info, snapshot, seat, room.info.seats[seat].bot)
+            if chosen is None:
+                return
+            action, legal, rng = chosen
+            client_id = bots.client_id(version, seat)
+            try:
+                await self.act(room, seat, version, action, client_id)
+            except MatchError as exc:
+                if exc.code == "illegal_action":
+                    log.warning("bot %s chose an illegal action in match %s at version %s",
+                                room.info.seats[seat].bot, room.id, version)
+                    await self.act(room, seat, version, rng.choice(legal), client_id)
+                # Otherwise it lost a race with another process: dropped harmlessly.
+        except MatchError:
+            pass
+        except Exception:
+            log.exception("bot turn failed in match %s at version %s", room.id, version)
+        finally:
+            room.bot_turns.discard(version)
+            self.release(room)
+
+    async def wake(self, match_id: int) -> None:
+        """Look at a match committed elsewhere (a REST request, a management
+        command, a test): deliver its news here and let due bots play."""
+        room = await self.room(match_id)
+        if room is not None:
+            await self.refresh(room)
+            self._schedule_bots(room)
+            self.release(room)
+
+    # ---- the channel layer -------------------------------------------------
+    async def _follow(self, match_id: int) -> None:
+        if self.layer is None:
+            return
+        if self.relay_channel is None:
+            self.relay_channel = await self.layer.new_channel("match-relay.")
+            context = contextvars.Context()
+            self.services = [self.loop.create_task(self._relay(), context=context),
+                             self.loop.create_task(self._heartbeat(), context=context)]
+        await self.layer.group_add(group_name(match_id), self.relay_channel)
+
+    async def _unfollow(self, match_id: int) -> None:
+        if self.layer is not None and self.relay_channel is not None and match_id not in self.rooms:
+            await self.layer.group_discard(group_name(match_id), self.relay_channel)
+
+    async def _relay(self) -> None:
+        while True:
+            try:
+                message = await self.layer.receive(self.relay_channel)
+                room = self.rooms.get(message.get("match"))
+                if room is None or message.get("process") == self.process:
+                    continue
+                if message["type"] == "match.version":
+                    room.heard = max(room.heard, message["version"])
+                    if message["version"] > room.snapshot.version:
+                        self.spawn(self.refresh(room))
+                elif message["type"] == "presence":
+                    room.presence.hear(message["process"], message["seats"], message["spectators"],
+                                       time.monotonic())
+                    if message.get("hello") and room.presence.local:
+                        self._publish_presence(room, force=True)
+                    self._push_presence(room)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("match relay failed on a message")
+
+    # ---- presence ----------------------------------------------------------
+    def _presence_changed(self, room: Room) -> None:
+        """Coalesce a burst of joins and leaves into one message to the others
+        and one presence frame per local viewer."""
+        if room.presence_due is None:
+            room.presence_due = self.loop.call_later(settings.MATCH_PRESENCE_COALESCE, self._presence_flush, room)
+
+    def _presence_flush(self, room: Room) -> None:
+        room.presence_due = None
+        self._publish_presence(room)
+        self._push_presence(room)
+
+    def _publish_presence(self, room: Room, force: bool = False) -> None:
+        counts = room.presence.counts()
+        if self.layer is None or (counts == room.presence.published and not force):
+            return
+        hello = room.presence.published is None
+        room.presence.published = counts
+        self.spawn(self.layer.group_send(group_name(room.id), {
+            "type": "presence", "match": room.id, "process": self.process,
+            "seats": counts[0], "spectators": counts[1], "hello": hello}))
+
+    def _push_presence(self, room: Room) -> None:
+        summary = room.presence.summary()
+        if summary == room.presence.sent:
+            return
+        room.presence.sent = summary
+        for viewer in tuple(room.viewers):
+            viewer.presence(*summary)
+
+    async def _heartbeat(self) -> None:
+        """Once an interval: tell each watched match this process is still
+        here, and forget the processes that stopped saying so."""
+        while True:
+            period = settings.MATCH_PRESENCE_INTERVAL
+            await asyncio.sleep(period)
+            now = time.monotonic()
+            for room in tuple(self.rooms.values()):
+                try:
+                    if room.presence.local:
+                        self._publish_presence(room, force=True)
+                    if room.presence.expire(now, EXPIRY_INTERVALS * period):
+                        self._push_presence(room)
+                except Exception:  # the other matches still get theirs
+                    log.exception("presence heartbeat of match %s failed", room.id)
+
+
+def _read_room(match_id: int):
+    info = store.read_info(match_id)
+    if info is None:
+        return None
+    snapshot = store.read_snapshot(info)
+    rows = store.read_log(match_id, max(0, snapshot.version - store.RECENT_VERSIONS), snapshot.version)
+    return info, snapshot, rows
+
+
+def _read_since(info: MatchInfo, after: int):
+    snapshot = store.read_snapshot(info)
+    if snapshot is None or snapshot.version <= after:
+        return snapshot, {}
+    return snapshot, store.read_log(info.id, max(after, snapshot.version - store.RECENT_VERSIONS), snapshot.version)

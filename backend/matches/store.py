@@ -1,0 +1,160 @@
+"""The SQL of matches: reading what the runtime caches, writing moves.
+
+A move is written by one conditional UPDATE (the row lock and the version
+check in one) plus its log INSERT.  On PostgreSQL both are one statement that
+takes any number of moves of different matches (the runtime's group commit
+sends many, the one-by-one path one) and says of each move whether it was
+written, was a resend of an id already in the log, or found its match moved
+on.  SQLite gets the same write in two statements inside a transaction.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from . import jsoncodec
+from .domain import MatchInfo, Move, SeatInfo, Snapshot, snapshot_of
+from .models import ActionLog, Match, MatchSeat
+
+WRITTEN, DUPLICATE, STALE = "written", "duplicate", "stale"
+RECENT_VERSIONS = 64  # log rows (events, client ids) a reader fetches to catch up
+
+_MATCH, _LOG = Match._meta.db_table, ActionLog._meta.db_table
+_dumps = jsoncodec.dumps
+
+
+def _loads(value):
+    # psycopg hands Django's jsonb columns over as text; SQLite stores text.
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+# ---- reading ---------------------------------------------------------------
+def read_info(match_id: int) -> MatchInfo | None:
+    match = Match.objects.filter(pk=match_id).only("id", "game", "options", "seed", "public").first()
+    if match is None:
+        return None
+    seats = tuple(
+        SeatInfo(s.user_id, s.user.get_username() if s.user_id else "", s.bot)
+        for s in MatchSeat.objects.filter(match_id=match_id).select_related("user").order_by("seat")
+    )
+    return MatchInfo(match.pk, match.game, match.options, match.seed, match.public, seats)
+
+
+def info_of(match: Match, players: list) -> MatchInfo:
+    """The info of a match just created from `players` (users or bot names)."""
+    seats = tuple(SeatInfo(None, "", p) if isinstance(p, str) else SeatInfo(p.pk, p.get_username(), "")
+                  for p in players)
+    return MatchInfo(match.pk, match.game, match.options, match.seed, match.public, seats)
+
+
+def read_snapshot(info: MatchInfo) -> Snapshot | None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version, state, status FROM {_MATCH} WHERE id = %s", [info.id])
+        row = cursor.fetchone()
+    return None if row is None else snapshot_of(info.engine, row[0], _loads(row[1]), row[2])
+
+
+def read_version(match_id: int) -> int | None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {_MATCH} WHERE id = %s", [match_id])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+def read_log(match_id: int, after: int, upto: int) -> dict[int, tuple[str, list]]:
+    """{version: (client id, every event)} of versions after+1..upto."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version, client_id, events FROM {_LOG}"
+                       f" WHERE match_id = %s AND version > %s AND version <= %s", [match_id, after, upto])
+        return {version: (client_id, _loads(events)) for version, client_id, events in cursor.fetchall()}
+
+
+def was_applied(match_id: int, client_id: str) -> bool:
+    with connection.cursor() as cursor:  # raw: the ORM's exists() cost more than the query
+        cursor.execute(f"SELECT 1 FROM {_LOG} WHERE match_id = %s AND client_id = %s LIMIT 1", [match_id, client_id])
+        return cursor.fetchone() is not None
+
+
+# ---- writing ---------------------------------------------------------------
+def write_sql(marker: str) -> str:
+    """The PostgreSQL write of any number of moves (each match at most once).
+
+    Rows come back as (match id, written?): a move whose client id is already
+    in its match's log is not written and answers false, so a reused id never
+    fails the statement, and with it the other matches' moves.  A move whose
+    match moved on answers nothing.  `marker` is %s, or %b for psycopg's
+    binary parameters (the group commit: escaping JSON states into an array
+    literal as text costs milliseconds)."""
+    m = marker
+    return (
+        f"WITH input AS (SELECT * FROM unnest({m}::bigint[], {m}::int[], {m}::text[], {m}::text[], {m}::text[],"
+        f" {m}::smallint[], {m}::text[], {m}::text[], {m}::text[])"
+        " AS t(id, version, state, status, result, seat, action, client_id, events)),"
+        f" resent AS (SELECT i.id FROM input i WHERE EXISTS"
+        f" (SELECT 1 FROM {_LOG} l WHERE l.match_id = i.id AND l.client_id = i.client_id)),"
+        f" moved AS (UPDATE {_MATCH} m SET version = i.version + 1, state = i.state::jsonb,"
+        " updated_at = now(), status = i.status,"
+        " finished_at = CASE WHEN i.result IS NULL THEN m.finished_at ELSE now() END,"
+        " result = CASE WHEN i.result IS NULL THEN m.result ELSE i.result::jsonb END"
+        " FROM input i WHERE m.id = i.id AND m.version = i.version"
+        " AND i.id NOT IN (SELECT id FROM resent) RETURNING m.id),"
+        f" logged AS (INSERT INTO {_LOG} (match_id, version, seat, action, client_id, events, created_at)"
+        " SELECT i.id, i.version + 1, i.seat, i.action::jsonb, i.client_id, i.events::jsonb, now()"
+        " FROM input i JOIN moved ON moved.id = i.id RETURNING match_id)"
+        " SELECT match_id, true FROM logged UNION ALL SELECT id, false FROM resent"
+    )
+
+
+def write_params(moves: list[Move]) -> list[list]:
+    columns = zip(*(
+        (m.info.id, m.version, _dumps(m.applied.state), m.applied.status,
+         None if m.result is None else _dumps(m.result), m.seat, _dumps(m.action), m.client_id, _dumps(m.events))
+        for m in moves
+    ))
+    return [list(c) for c in columns]
+
+
+def outcomes(moves: list[Move], rows) -> list[str]:
+    """WRITTEN / DUPLICATE / STALE of each move, from write_sql's rows."""
+    found = {match_id: written for match_id, written in rows}
+    return [STALE if m.info.id not in found else WRITTEN if found[m.info.id] else DUPLICATE for m in moves]
+
+
+def write(move: Move) -> str:
+    """Write one move on the caller's connection (inside its transaction, if any)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(write_sql("%s"), write_params([move]))
+            return outcomes([move], cursor.fetchall())[0]
+    return _write_sqlite(move)
+
+
+def write_atomic(move: Move) -> str:
+    """`write` in a transaction of its own."""
+    with transaction.atomic():
+        return write(move)
+
+
+def _write_sqlite(move: Move) -> str:
+    # SQLite has one writer at a time: inside the caller's transaction nothing
+    # can come between the duplicate check and the write.
+    if was_applied(move.info.id, move.client_id):
+        return DUPLICATE
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    set_sql, params = "version = %s, state = %s, updated_at = %s", [move.version + 1, _dumps(move.applied.state), now]
+    if move.result is not None:
+        set_sql += ", status = %s, finished_at = %s, result = %s"
+        params += [move.applied.status, now, _dumps(move.result)]
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {_MATCH} SET {set_sql} WHERE id = %s AND version = %s",
+                       params + [move.info.id, move.version])
+        if cursor.rowcount != 1:
+            return STALE
+        cursor.execute(f"INSERT INTO {_LOG} (match_id, version, seat, action, client_id, events, created_at)"
+                       " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                       [move.info.id, move.version + 1, move.seat, _dumps(move.action), move.client_id,
+                        _dumps(move.events), now])
+    return WRITTEN

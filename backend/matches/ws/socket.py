@@ -1,0 +1,289 @@
+"""The match WebSocket: one connection per viewer (a seat or a spectator).
+
+A plain ASGI application behind Channels' routing and authentication.  It
+reads its client's messages one at a time and hands actions to the hub
+(runtime/hub.py); the hub offers it every committed version, and it sends
+its own viewer's message: the engine's view for its seat, the legal actions
+when its seat may act, and the events since its previous message that its
+seat may see.  Everything a connection sends goes out in order through one
+outbox; when the outbox is empty a message is written at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import deque
+
+from django.conf import settings
+from django.utils import translation
+
+from .. import jsoncodec
+from ..domain import valid_client_id
+from ..errors import MatchError, gettext_lazy as _
+from ..runtime import MatchHub
+from . import wire
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_BYTES = 16 * 1024
+CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429}
+_dumps = jsoncodec.dumps
+
+
+class TokenBucket:
+    """Per-connection rate limit: `rate` messages a second, bursts up to `burst`."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def client_address(scope) -> str | None:
+    """The client's address: the peer, or behind TRUSTED_PROXY_COUNT proxies the
+    address the outermost trusted proxy saw (X-Forwarded-For, counted from the right)."""
+    peer = (scope.get("client") or [None])[0]
+    proxies = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
+    if proxies <= 0:
+        return peer
+    for name, value in scope.get("headers", ()):
+        if name == b"x-forwarded-for":
+            hops = [h.strip() for h in value.decode("latin1").split(",") if h.strip()]
+            return hops[-proxies] if len(hops) >= proxies else peer
+    return peer
+
+
+class MatchSocket:
+    def __init__(self, scope, send):
+        self.scope, self.asgi_send = scope, send
+        self.match_id = int(scope["url_route"]["kwargs"]["match_id"])
+        user = scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.address = client_address(scope)
+        self.language = settings.LANGUAGE_CODE
+        self.wire = wire.for_scope(scope)
+        self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
+        self.hub: MatchHub | None = None
+        self.room = None
+        self.seat: int | None = None
+        self.sent_version = -1
+        self.wanted = -1  # the newest version offered
+        self.ready = False  # the first state has gone out
+        self.closed = False
+        self.outbox: deque[str | None] = deque()  # None: the current state, even if not new
+        self.draining: asyncio.Task | None = None
+        self.presence_sent = None
+
+    @classmethod
+    async def asgi(cls, scope, receive, send) -> None:
+        """The ASGI application: connect, then one client message at a time."""
+        if (await receive())["type"] != "websocket.connect":
+            return
+        socket = cls(scope, send)
+        if not await socket.connect():
+            return
+        try:
+            while True:
+                message = await receive()
+                if message["type"] == "websocket.receive":
+                    await socket.receive(message.get("text"), message.get("bytes"))
+                elif message["type"] == "websocket.disconnect":
+                    break
+        finally:
+            socket.disconnected()
+
+    # ---- lifecycle -----------------------------------------------------------
+    async def connect(self) -> bool:
+        self.hub = hub = MatchHub.current()
+        refusal = hub.admit(self.user_id, self.address)
+        if refusal is not None:
+            return await self._refuse(refusal)
+        room = await hub.room(self.match_id)
+        if room is None:
+            return await self._refuse(MatchError("not_found", _("There is no such match.")))
+        seat = room.info.seat_of(self.user_id)
+        if seat is None and not room.info.public:
+            hub.release(room)
+            if self.user_id is None:
+                return await self._refuse(MatchError("unauthenticated", _("Log in to watch this private match.")))
+            return await self._refuse(MatchError("forbidden", _("This match is private.")))
+        self.room, self.seat = room, seat
+        await self.asgi_send({"type": "websocket.accept"})
+        # Joined before the first state goes out, so no later version slips past:
+        # versions offered meanwhile wait for `ready`.
+        hub.join(room, self)
+        snapshot = room.snapshot
+        await self._send_text(self._state_text(snapshot, []))
+        self.sent_version = snapshot.version
+        self.ready = True
+        self.presence(*room.presence.summary())
+        if self.wanted > self.sent_version:
+            self._start_draining()
+        return True
+
+    async def _refuse(self, error: MatchError) -> bool:
+        await self.asgi_send({"type": "websocket.accept"})
+        await self._send_text(self._error_text(error, None))
+        await self.asgi_send({"type": "websocket.close", "code": CLOSE_CODES[error.code]})
+        return False
+
+    def disconnected(self) -> None:
+        self.closed = True
+        if self.room is not None:
+            self.hub.leave(self.room, self)
+        if self.draining is not None:
+            self.draining.cancel()
+
+    # ---- from the client -----------------------------------------------------
+    async def receive(self, text: str | None, data: bytes | None) -> None:
+        # Every message costs a token, oversized ones too: a flood of them is
+        # refused as a flood, without measuring each.
+        if not self.bucket.take():
+            return self.error(MatchError("rate_limited", _("Too many messages; slow down.")))
+        raw = text if text is not None else data
+        if raw is None:
+            return self.error(MatchError("bad_message", _("Messages must be JSON objects.")))
+        size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+        if size > MAX_MESSAGE_BYTES:
+            return self.error(MatchError("too_large", _("Messages are limited to 16 KiB.")))
+        try:
+            message = json.loads(raw)
+        except (ValueError, RecursionError):  # RecursionError: nested deeper than the parser goes
+            return self.error(MatchError("bad_message", _("Messages must be JSON (and not nested too deeply).")))
+        if not isinstance(message, dict):
+            return self.error(MatchError("bad_message", _("A message must be a JSON object.")))
+        kind = message.get("type")
+        if kind == "action":
+            return await self._action(message)
+        if kind == "sync":
+            await self.hub.refresh(self.room)
+            return self._resend_state()
+        self.error(MatchError("bad_message", _('Unknown message type; expected "action" or "sync".')))
+
+    async def _action(self, message: dict) -> None:
+        client_id, version, action = message.get("id"), message.get("version"), message.get("action")
+        if not valid_client_id(client_id):
+            return self.error(MatchError("bad_message", _('"id" must be a string of 1 to 64 characters.')))
+        if not isinstance(version, int) or isinstance(version, bool):
+            return self.error(MatchError("bad_message", _('"version" must be the version you last received.')),
+                              client_id)
+        if not isinstance(action, dict):
+            return self.error(MatchError("bad_message", _('"action" must be an object.')), client_id)
+        if self.seat is None:
+            if self.user_id is None:
+                return self.error(MatchError("unauthenticated", _("Log in and take a seat to play.")), client_id)
+            return self.error(MatchError("forbidden", _("Spectators cannot act.")), client_id)
+        if "seat" in message and message["seat"] != self.seat:
+            return self.error(MatchError("forbidden", _("You can only act for your own seat.")), client_id)
+        try:
+            applied = await self.hub.act(self.room, self.seat, version, action, client_id)
+        except MatchError as exc:
+            return self.error(exc, client_id)
+        if applied.duplicate:  # a resend of an applied action is answered with the current state
+            self._resend_state()
+
+    # ---- from the hub ----------------------------------------------------------
+    def offer(self, version: int) -> None:
+        """A newer version of the match is in the room."""
+        if version > self.wanted:
+            self.wanted = version
+        if not self.ready or self.closed or version <= self.sent_version:
+            return
+        if self.draining is None and not self.outbox and self._write_state_now():
+            return
+        self._start_draining()
+
+    def presence(self, seats: list[int], spectators: int) -> None:
+        if not self.ready or (seats, spectators) == self.presence_sent:
+            return
+        self.presence_sent = (seats, spectators)
+        self._emit(_dumps({"type": "presence", "connected": seats, "spectators": spectators}))
+
+    # ---- to the client ---------------------------------------------------------
+    def error(self, exc: MatchError, client_id: str | None = None) -> None:
+        self._emit(self._error_text(exc, client_id))
+
+    def _error_text(self, exc: MatchError, client_id: str | None) -> str:
+        with translation.override(self.language):
+            message = str(exc.message)
+        return _dumps({"type": "error", "code": exc.code, "message": message, "id": client_id})
+
+    def _resend_state(self) -> None:
+        self.outbox.append(None)
+        self._start_draining()
+
+    def _emit(self, text: str) -> None:
+        if self.closed:
+            return
+        if self.draining is None and not self.outbox and self.wire is not None and self.wire.send_text(text):
+            return
+        self.outbox.append(text)
+        self._start_draining()
+
+    def _write_state_now(self) -> bool:
+        """The common case, an action just committed: the events are in the
+        room and the socket is idle, so the message is written right here
+        with no task; False when that cannot be done."""
+        if self.wire is None:
+            return False
+        snapshot = self.room.snapshot
+        lists = self.room.events_between(self.sent_version, snapshot.version)
+        if lists is None or not self.wire.send_text(self._state_text(snapshot, self._visible(lists))):
+            return False
+        self.sent_version = snapshot.version
+        return True
+
+    def _start_draining(self) -> None:
+        if self.draining is None and not self.closed and self.ready:
+            self.draining = self.hub.spawn(self._drain())
+
+    async def _drain(self) -> None:
+        try:
+            while not self.closed:
+                if self.outbox:
+                    text = self.outbox.popleft()
+                    await (self._send_state(force=True) if text is None else self._send_text(text))
+                elif self.wanted > self.sent_version:
+                    await self._send_state()
+                else:
+                    break
+        except Exception:
+            log.debug("sending to a match socket failed", exc_info=True)
+        finally:
+            self.draining = None
+
+    async def _send_state(self, force: bool = False) -> None:
+        snapshot = self.room.snapshot
+        if snapshot.version > self.sent_version:
+            lists = await self.hub.events_between(self.room, self.sent_version, snapshot.version)
+        elif force:
+            lists = []
+        else:
+            return
+        self.sent_version = max(self.sent_version, snapshot.version)
+        await self._send_text(self._state_text(snapshot, self._visible(lists)))
+
+    async def _send_text(self, text: str) -> None:
+        await self.asgi_send({"type": "websocket.send", "text": text})
+
+    def _visible(self, lists: list[list]) -> list:
+        engine, seat = self.room.engine, self.seat
+        return [e for events in lists for e in engine.visible_events(events, seat)]
+
+    def _state_text(self, snapshot, events: list) -> str:
+        view, legal = self.room.rendered(snapshot, self.seat)
+        # The whole message as compact JSON, built from the parts its viewers share.
+        return (f'{{"type":"state","version":{snapshot.version},"seat":{_dumps(self.seat)},'
+                f'"status":{_dumps(snapshot.status)},"view":{view},"legal_actions":{legal},'
+                f'"events":{_dumps(events)}}}')

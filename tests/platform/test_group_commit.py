@@ -1,0 +1,141 @@
+"""Group commit on PostgreSQL (backend/matches/runtime/writer.py): concurrent
+moves of different matches share one statement, and each still commits, goes
+stale or is recognised as a resend on its own terms."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection
+
+from backend.matches import services, store
+from backend.matches.domain import check
+from backend.matches.runtime import MatchHub
+from backend.matches.runtime.writer import GroupWriter
+
+from .match_support import match_env  # noqa: F401  (fixture)
+from .match_support import create, db_match, log_rows, make_users
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif("connection.vendor != 'postgresql'", reason="group commit is the PostgreSQL path"),
+]
+
+
+@pytest.fixture(autouse=True)
+def _env(match_env):
+    return match_env
+
+
+async def _rooms(n: int) -> list:
+    users = await make_users(3 * n, "gc")
+    hub = MatchHub.current()
+    return [await hub.room(await create("condottiere", users[3 * i:3 * i + 3], seed=10 + i)) for i in range(n)]
+
+
+def _move(room, client_id: str, seat: int | None = None):
+    snap = room.snapshot
+    seat = snap.to_move[0] if seat is None else seat
+    action = random.Random(client_id).choice(room.engine.legal_actions(snap.state, seat))
+    return check(room.info, snap, seat, action, client_id)
+
+
+class Counting(GroupWriter):
+    """The real writer, counting the statements it sends."""
+
+    def __init__(self):
+        self.written = []
+        super().__init__(self.written.append)
+        self.statements: list[int] = []
+
+    async def _execute(self, moves):
+        self.statements.append(len(moves))
+        return await super()._execute(moves)
+
+
+async def test_concurrent_moves_of_many_matches_commit_in_one_statement():
+    rooms = await _rooms(6)
+    writer = Counting()
+    moves = [_move(r, f"c-{r.id}") for r in rooms]
+    assert await asyncio.gather(*(writer.write(m) for m in moves)) == [store.WRITTEN] * 6
+    assert writer.statements == [6] and writer.written == moves
+    for room, move in zip(rooms, moves):
+        assert (await db_match(room.id)).version == 1
+        rows = await log_rows(room.id)
+        assert [(r["version"], r["seat"], r["client_id"], r["action"]) for r in rows] == [
+            (1, move.seat, move.client_id, move.action)]
+    await writer.close()
+
+
+async def test_a_stale_move_fails_alone_and_a_second_move_of_a_match_waits_its_turn():
+    rooms = await _rooms(3)
+    writer = Counting()
+    first, rival = _move(rooms[0], "first"), _move(rooms[0], "rival")  # same match, same version
+    other = _move(rooms[1], "other")
+    # Another process moves match 3 on behind this runtime's back.
+    behind = _move(rooms[2], "behind")
+    await database_sync_to_async(services.apply_action)(rooms[2].id, behind.seat, 0, behind.action, "elsewhere")
+    results = await asyncio.gather(writer.write(first), writer.write(rival), writer.write(other),
+                                   writer.write(behind))
+    assert results == [store.WRITTEN, store.STALE, store.WRITTEN, store.STALE]
+    assert writer.statements == [3, 1]  # the rival went into the next statement, and lost there
+    assert [r["client_id"] for r in await log_rows(rooms[0].id)] == ["first"]
+    assert [r["client_id"] for r in await log_rows(rooms[2].id)] == ["elsewhere"]
+    await writer.close()
+
+
+async def test_a_reused_id_inside_a_batch_never_fails_the_other_matches_moves():
+    """A client id already in a match's log (a confused or hostile client
+    reusing it at the new version) answers DUPLICATE inside the statement; the
+    other matches' moves in that statement are written."""
+    rooms = await _rooms(4)
+    writer = Counting()
+    assert await writer.write(_move(rooms[0], "once")) == store.WRITTEN
+    rooms[0].advance(writer.written[0].applied, {})
+    reused = _move(rooms[0], "once")  # version 1, an id of version 1
+    others = [_move(r, f"fine-{r.id}") for r in rooms[1:]]
+    results = await asyncio.gather(writer.write(reused), *(writer.write(m) for m in others))
+    assert results == [store.DUPLICATE] + [store.WRITTEN] * 3
+    assert writer.statements == [1, 4]  # one statement for all four
+    assert [r["client_id"] for r in await log_rows(rooms[0].id)] == ["once"]
+    for room in rooms[1:]:
+        assert [r["client_id"] for r in await log_rows(room.id)] == [f"fine-{room.id}"]
+    await writer.close()
+
+
+async def test_a_reused_id_through_the_hub_is_answered_as_a_resend():
+    rooms = await _rooms(2)
+    hub = MatchHub.current()
+    first = _move(rooms[0], "once")
+    assert not (await hub.act(rooms[0], first.seat, 0, first.action, "once")).duplicate
+    again, good = _move(rooms[0], "once"), _move(rooms[1], "fine")
+    results = await asyncio.gather(hub.act(rooms[0], again.seat, 1, again.action, "once"),
+                                   hub.act(rooms[1], good.seat, 0, good.action, "fine"))
+    assert results[0].duplicate and results[0].snapshot.version == 1
+    assert not results[1].duplicate and results[1].snapshot.version == 1
+    assert [r["client_id"] for r in await log_rows(rooms[0].id)] == ["once"]
+
+
+async def test_the_writer_reconnects_after_losing_its_connection():
+    rooms = await _rooms(1)
+    hub, room = MatchHub.current(), rooms[0]
+    move = _move(room, "before")
+    assert not (await hub.act(room, move.seat, 0, move.action, "before")).duplicate
+    pid = hub.writer.conn.info.backend_pid
+    await database_sync_to_async(_terminate)(pid)
+    # The statement on the dead connection fails; the hub writes the move on its own.
+    move = _move(room, "after")
+    applied = await hub.act(room, move.seat, 1, move.action, "after")
+    assert not applied.duplicate and applied.snapshot.version == 2 and room.snapshot.version == 2
+    move = _move(room, "again")
+    assert not (await hub.act(room, move.seat, 2, move.action, "again")).duplicate  # the writer works again
+    assert hub.writer.conn.info.backend_pid != pid
+    assert [r["client_id"] for r in await log_rows(room.id)] == ["before", "after", "again"]
+
+
+def _terminate(pid: int) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])

@@ -1,0 +1,101 @@
+"""The runtime's rooms: what a process knows of a match, read once and kept fresh."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from channels.db import database_sync_to_async
+
+from backend.matches import services, store
+from backend.matches.errors import MatchError
+from backend.matches.runtime import MatchHub, hub as hub_module
+
+from .match_support import match_env  # noqa: F401  (fixture)
+from .match_support import create, make_users
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _env(match_env):
+    return match_env
+
+
+def _counting(monkeypatch, name: str) -> list:
+    calls = []
+    real = getattr(hub_module, name)
+
+    def counted(*args):
+        calls.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(hub_module, name, counted)
+    return calls
+
+
+async def _act_elsewhere(match_id: int, version: int, client_id: str) -> None:
+    """A move committed by another process: straight to the database."""
+    info = await database_sync_to_async(store.read_info)(match_id)
+    snap = await database_sync_to_async(store.read_snapshot)(info)
+    seat = snap.to_move[0]
+    action = info.engine.legal_actions(snap.state, seat)[0]
+    await database_sync_to_async(services.apply_action)(match_id, seat, version, action, client_id)
+
+
+async def test_many_viewers_opening_one_match_read_it_once(monkeypatch):
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=2)
+    MatchHub.close_all()  # a process that has not seen the match
+    reads = _counting(monkeypatch, "_read_room")
+    hub = MatchHub.current()
+    rooms = await asyncio.gather(*(hub.room(match_id) for _ in range(5)))
+    assert len({id(r) for r in rooms}) == 1 and len(reads) == 1
+    assert await hub.room(10**9) is None
+
+
+async def test_a_version_announced_during_a_read_is_read_again(monkeypatch):
+    """Viewers waiting on a read that began before the newest commit must
+    end up at that commit, not one version behind; and they share the reads."""
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=2)
+    hub = MatchHub.current()
+    room = await hub.room(match_id)
+    await _act_elsewhere(match_id, 0, "first")
+    reads = []
+    real = hub_module._read_since
+
+    def racing(info, after):
+        reads.append(after)
+        result = real(info, after)
+        if len(reads) == 1:  # meanwhile another process commits version 2 and says so
+            room.heard = 2
+            services.apply_action(match_id, result[0].to_move[0], 1,
+                                  info.engine.legal_actions(result[0].state, result[0].to_move[0])[0], "second")
+        return result
+
+    monkeypatch.setattr(hub_module, "_read_since", racing)
+    await asyncio.gather(*(hub.refresh(room) for _ in range(3)))
+    assert room.snapshot.version == 2
+    assert reads == [0, 1]  # one shared read, then one more; not one per caller
+    assert [cid for cid, _ in (room.log[1], room.log[2])] == ["first", "second"]
+
+
+async def test_a_stale_or_future_version_is_refused_without_the_database():
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=2)
+    hub = MatchHub.current()
+    room = await hub.room(match_id)
+    calls = []
+    real_db, hub.db = hub.db, lambda *args: calls.append(args)
+    writes, hub.writer = hub.writer, None
+    seat = room.snapshot.to_move[0]
+    action = room.engine.legal_actions(room.snapshot.state, seat)[0]
+    try:
+        for version in (5, -1, 10**6):
+            with pytest.raises(MatchError) as refused:
+                await hub.act(room, seat, version, action, f"v{version}")
+            assert refused.value.code == "stale_version"
+    finally:
+        hub.db, hub.writer = real_db, writes
+    assert calls == []

@@ -1,0 +1,112 @@
+"""Real server processes for tests and benchmarks: a Daphne on a free port.
+
+One launcher for everything that starts Daphne (the restart, presence and
+wire tests, the browser tests, bench/ws_load.py).  Synchronous, so pytest
+fixtures and asyncio code (through asyncio.to_thread) can both use it.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DAPHNE = Path(sys.executable).with_name("daphne")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def manage(env: dict, *args: str, timeout: float = 120) -> str:
+    """Run manage.py with `env`; its stdout (fails on a non-zero exit)."""
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
+    return done.stdout
+
+
+def server_env(database_url: str, **extra: str) -> dict:
+    """The environment of a server process on `database_url`: fast bots, no
+    rate limits in the way of scripted clients, unbuffered output."""
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(DATABASE_URL=database_url, BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000",
+               PYTHONUNBUFFERED="1")
+    env.update(extra)
+    return env
+
+
+def database_url(settings_dict: dict, sqlite_file: Path) -> str:
+    """The test database's URL on PostgreSQL (transactional tests commit for
+    real, so a server process sees their rows); else a fresh SQLite file."""
+    if settings_dict["ENGINE"].endswith("postgresql"):
+        s = settings_dict
+        return f"postgres://{s['USER']}@{s['HOST']}:{s['PORT']}/{s['NAME']}"
+    return f"sqlite:///{sqlite_file}"
+
+
+class Daphne:
+    """A Daphne process serving backend.asgi; use as a context manager or call stop()."""
+
+    def __init__(self, env: dict, port: int | None = None, log: Path | None = None, argv: list[str] | None = None,
+                 command: list[str] | None = None):
+        self.port = port or free_port()
+        self.log_path = log
+        self.log = log.open("a") if log else subprocess.DEVNULL
+        args = argv or ["-b", "127.0.0.1", "-p", str(self.port), "backend.asgi:application"]
+        self.proc = subprocess.Popen((command or [str(DAPHNE)]) + args, cwd=ROOT, env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT if log else subprocess.PIPE)
+        self.wait_listening()
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def wait_listening(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"daphne exited with {self.proc.returncode}: {self._output()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        self.kill()
+        raise RuntimeError("daphne did not start listening")
+
+    def _output(self) -> str:
+        if self.log_path is not None:
+            return self.log_path.read_text()[-3000:]
+        return self.proc.stderr.read().decode(errors="replace")[-3000:] if self.proc.stderr else ""
+
+    def stop(self, timeout: float = 20) -> int:
+        """SIGTERM, then SIGKILL after `timeout` seconds; the exit code."""
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self.log_path is not None:
+            self.log.close()
+        return self.proc.returncode
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    def __enter__(self) -> "Daphne":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()

@@ -1,0 +1,136 @@
+"""The backend's modules import each other one way: no cycles, and layers
+that only look down (transport -> runtime -> services -> store/domain -> engines).
+
+Every import counts, those inside functions too: a lazy import hides a
+cycle from the interpreter, not from the reader."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+BACKEND = ROOT / "backend"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in BACKEND.rglob("*.py") if "migrations" not in p.parts}
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The backend modules `name` imports (an imported name that is a module counts as that module)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [f"{base}.{a.name}" for a in node.names] + [base]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _modules()
+    known = set(modules)
+    graph = {name: _imports(name, path, known) for name, path in modules.items()}
+    # A package's __init__ is imported on the way to any of its modules, but
+    # importing a module does not import its siblings: drop the edges from a
+    # module to the packages that contain it.
+    return {name: {t for t in targets if not name.startswith(t + ".")} for name, targets in graph.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index, low, stack, on_stack, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles_in_the_backend():
+    assert _cycles(_graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# Lower layers never import higher ones.  Each rule: (modules, prefixes they may not import).
+RULES = [
+    ("backend.engines", ["backend.matches", "backend.lobbies", "backend.accounts", "backend.games",
+                         "backend.common", "backend.web", "django", "channels", "rest_framework"]),
+    ("backend.matches.domain", ["backend.matches.store", "backend.matches.services", "backend.matches.runtime",
+                                "backend.matches.ws", "backend.matches.api"]),
+    ("backend.matches.store", ["backend.matches.services", "backend.matches.runtime", "backend.matches.ws",
+                               "backend.matches.api"]),
+    ("backend.matches.services", ["backend.matches.runtime", "backend.matches.ws", "backend.matches.api"]),
+    ("backend.matches.runtime", ["backend.matches.ws", "backend.matches.api"]),
+    ("backend.lobbies.services", ["backend.matches.runtime", "backend.matches.ws", "backend.lobbies.ws",
+                                  "backend.lobbies.api"]),
+]
+
+
+def _all_imports(name: str, path: Path) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.add(node.module)
+    return out
+
+
+@pytest.mark.parametrize("layer,forbidden", RULES)
+def test_layers_only_look_down(layer, forbidden):
+    graph, modules = _graph(), _modules()
+    offences = []
+    for name, path in modules.items():
+        if name != layer and not name.startswith(layer + "."):
+            continue
+        targets = graph[name] | _all_imports(name, path)
+        offences += [(name, t) for t in targets for f in forbidden if t == f or t.startswith(f + ".")]
+    assert offences == []
