@@ -126,8 +126,7 @@ def test_a_rematch_of_a_match_played_to_the_end(fake_game, make_user, client_for
     for i in range(engine.setup(2, {"rounds": 3}, 0)["left"]):
         match.refresh_from_db()
         seat = engine.to_move(match.state)[0]
-        matches.apply_action(match.pk, seat, match.version, {"type": "say", "n": 1}, f"a{i}",
-                             after_commit=lambda *args: None)
+        matches.apply_action(match.pk, seat, match.version, {"type": "say", "n": 1}, f"a{i}")
     match.refresh_from_db()
     assert match.status == "finished"
     assert _rematch(client_for(alice), match.pk).status_code == 201
@@ -190,8 +189,9 @@ async def test_an_old_player_watches_the_private_rematch_room_without_the_code(f
     match, (alice, bob) = await database_sync_to_async(_match)(make_user)
     lobby, _ = await database_sync_to_async(services.rematch)(alice, match.pk)
     token = (await database_sync_to_async(Token.objects.get_or_create)(user=bob))[0].key
-    room = WebsocketCommunicator(application, f"/ws/lobbies/{lobby.pk}/?token={token}",
-                                 headers=[(b"origin", b"http://testserver")])
+    room = WebsocketCommunicator(application, f"/ws/lobbies/{lobby.pk}/",
+                                 headers=[(b"host", b"testserver"), (b"origin", b"http://testserver"),
+                                          (b"authorization", f"Token {token}".encode())])
     assert (await room.connect())[0]
     first = await room.receive_json_from()
     assert first["type"] == "lobby" and first["lobby"]["invite_code"] is None
