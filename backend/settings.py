@@ -36,7 +36,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
-    "django.contrib.admin",
+    "backend.accounts.admin_site.AdminConfig",  # django.contrib.admin, its log-in rate-limited
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Innermost: the app's own 404 (never Django's URL list, DEBUG or not) and 413.
+    "backend.web.errors.AppErrorsMiddleware",
 ]
 
 ROOT_URLCONF = "backend.urls"
@@ -142,11 +144,35 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    "DEFAULT_THROTTLE_RATES": {
-        "login": os.environ.get("THROTTLE_LOGIN", "10/min"),
-        "signup": os.environ.get("THROTTLE_SIGNUP", "5/min"),
-    },
 }
+
+# Attempt limits per client address (backend.common.ratelimit), in DRF's
+# notation. Only real attempts count: a credential check or an account created.
+THROTTLE_RATES = {
+    "login": os.environ.get("THROTTLE_LOGIN", "10/min"),  # API log-in, API token, admin log-in
+    "signup": os.environ.get("THROTTLE_SIGNUP", "5/min"),
+    "password": os.environ.get("THROTTLE_PASSWORD", "10/hour"),  # password and e-mail changes, reset links used
+    "reset": os.environ.get("THROTTLE_RESET", "5/hour"),  # reset mails asked for, per address and per e-mail
+}
+
+# Proxies in front of Daphne that append the client's address to
+# X-Forwarded-For (nginx as deploy/README.md sets it up: 1). 0 trusts no
+# header and takes the connection's address.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+if TRUSTED_PROXY_COUNT < 0:
+    raise RuntimeError("TRUSTED_PROXY_COUNT must be 0 (no proxy) or the number of proxies in front of the server.")
+
+# Outgoing mail (password resets): the console by default, SMTP when configured.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Condottiere & God's Playground API",

@@ -3,4 +3,7 @@ from django.contrib.auth.admin import UserAdmin
 
 from .models import User
 
-admin.site.register(User, UserAdmin)
+
+@admin.register(User)
+class SiteUserAdmin(UserAdmin):
+    list_display = ("username", "email", "is_staff", "is_active", "date_joined", "last_login")

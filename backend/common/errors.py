@@ -6,9 +6,12 @@ Services raise `AppError(code, message)`; DRF views let it propagate to
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions as drf
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -32,13 +35,14 @@ STATUS = {
 class AppError(Exception):
     """A refusal a client should understand: a stable code and a sentence for people."""
 
-    def __init__(self, code: str, message: str, *, fields: dict | None = None):
+    def __init__(self, code: str, message: str, *, fields: dict | None = None, retry_after: int | None = None):
         if code not in STATUS:
             raise ValueError(f"Unknown error code {code!r}")
         super().__init__(message)
         self.code = code
         self.message = message
         self.fields = fields
+        self.retry_after = retry_after  # seconds, for rate_limited (the Retry-After header)
 
     @property
     def status(self) -> int:
@@ -74,12 +78,23 @@ def ws_error(code: str, message: str, **extra) -> dict:
 def _first_message(detail) -> str:
     """The first human sentence inside a (possibly nested) DRF error detail."""
     if isinstance(detail, dict):
-        for key, value in detail.items():
-            text = _first_message(value)
-            return text if key == "non_field_errors" else f"{key}: {text}"
+        return _first_message(next(iter(detail.values()), None))
     if isinstance(detail, (list, tuple)) and detail:
         return _first_message(detail[0])
-    return str(detail) if detail else "Invalid input."
+    return str(detail) if detail else _("Invalid input.")
+
+
+def fields_message(fields: dict) -> str:
+    """The top-level message for field errors: each field's first sentence, in
+    order, as plain prose (the field names stay in `fields`, for the form)."""
+    sentences = [_first_message(value) for value in fields.values()]
+    return " ".join(dict.fromkeys(s for s in sentences if s)) or _("Invalid input.")
+
+
+def too_large() -> AppError:
+    """A request body over settings.DATA_UPLOAD_MAX_MEMORY_SIZE."""
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return AppError("too_large", _("The request body is over the %(size)s KiB limit.") % {"size": limit // 1024})
 
 
 def _plain(detail):
@@ -97,8 +112,16 @@ def to_app_error(exc: Exception) -> AppError | None:
     if isinstance(exc, DjangoValidationError):
         exc = drf.ValidationError(exc.message_dict if hasattr(exc, "error_dict") else exc.messages)
     if isinstance(exc, drf.ValidationError):
-        fields = _plain(exc.detail) if isinstance(exc.detail, dict) else None
-        return AppError("bad_message", _first_message(exc.detail), fields=fields)
+        if isinstance(exc.detail, dict):
+            fields = _plain(exc.detail)
+            return AppError("bad_message", fields_message(fields), fields=fields)
+        return AppError("bad_message", _first_message(exc.detail))
+    if isinstance(exc, RequestDataTooBig):
+        return too_large()
+    if isinstance(exc, TooManyFieldsSent):
+        return AppError("bad_message", _("The request has too many fields."))
+    if isinstance(exc, SuspiciousOperation):  # e.g. a path that climbs out of a directory
+        return AppError("bad_message", _("The request was refused."))
     if isinstance(exc, (drf.NotAuthenticated, drf.AuthenticationFailed)):
         return AppError("unauthenticated", str(exc.detail))
     if isinstance(exc, (Http404, drf.NotFound)):
@@ -107,7 +130,7 @@ def to_app_error(exc: Exception) -> AppError | None:
         detail = getattr(exc, "detail", None) or "You are not allowed to do that."
         return AppError("forbidden", str(detail))
     if isinstance(exc, drf.Throttled):
-        return AppError("rate_limited", str(exc.detail))
+        return AppError("rate_limited", str(exc.detail), retry_after=None if exc.wait is None else int(exc.wait) + 1)
     if isinstance(exc, drf.APIException):
         # ParseError, UnsupportedMediaType, MethodNotAllowed, NotAcceptable: the request itself is malformed.
         return AppError("bad_message", _first_message(exc.detail))
@@ -123,8 +146,8 @@ def api_exception_handler(exc, context):
     if isinstance(exc, drf.APIException) and error.code == "bad_message":
         status = exc.status_code  # 405/406/415 keep their HTTP meaning
     headers = {}
-    if isinstance(exc, drf.Throttled) and exc.wait is not None:
-        headers["Retry-After"] = str(int(exc.wait) + 1)
+    if error.retry_after is not None:
+        headers["Retry-After"] = str(error.retry_after)
     if status == 401:
         headers["WWW-Authenticate"] = "Token"
     set_rollback()

@@ -23,9 +23,17 @@ _ASSET_CACHE = "no-cache"
 @require_safe
 @ensure_csrf_cookie
 def index(request, *args, **kwargs) -> HttpResponse:
+    page = shell(request)
+    if page is None:
+        raise Http404("The frontend is not installed.")
+    return page
+
+
+def shell(request, status: int = 200) -> HttpResponse | None:
+    """index.html with the boot data; None if the frontend is not installed."""
     path = Path(settings.FRONTEND_DIR) / "index.html"
     if not path.is_file():
-        raise Http404("The frontend is not installed.")
+        return None
     user = request.user
     boot = {"user": {"id": user.pk, "username": user.username} if user.is_authenticated else None}
     # The signed-in user rides along with the page so the app never has to
@@ -34,7 +42,7 @@ def index(request, *args, **kwargs) -> HttpResponse:
     page = path.read_text(encoding="utf-8").replace(
         "<!--boot-->", f'<script id="boot" type="application/json">{payload}</script>', 1
     )
-    response = HttpResponse(page, content_type="text/html; charset=utf-8")
+    response = HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache, private"
     return response
 

@@ -19,7 +19,8 @@ def _boot(response) -> dict:
     return json.loads(m.group(1))
 
 
-@pytest.mark.parametrize("path", ["/", "/login", "/signup", "/lobbies/new", "/lobby/12", "/matches", "/match/7"])
+@pytest.mark.parametrize("path", ["/", "/login", "/signup", "/lobbies/new", "/lobby/12", "/matches", "/match/7",
+                                  "/reset", "/reset/MQ/c4x2-0123456789abcdef"])
 def test_client_routes_return_the_shell(client, path):
     response = client.get(path)
     assert response.status_code == 200

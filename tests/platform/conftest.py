@@ -39,6 +39,15 @@ def fake_game(monkeypatch):
     return engines.get_engine("counting")
 
 
+def csrf_client(**defaults) -> APIClient:
+    """A browser-like client: CSRF enforced, token taken from GET /api/auth/csrf/.
+    `defaults` are request META for every call (REMOTE_ADDR, HTTP_X_FORWARDED_FOR)."""
+    client = APIClient(enforce_csrf_checks=True, **defaults)
+    assert client.get("/api/auth/csrf/").status_code == 204
+    client.credentials(HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value)
+    return client
+
+
 @pytest.fixture
 def api_client():
     return APIClient()

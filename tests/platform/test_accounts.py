@@ -1,4 +1,6 @@
-"""Accounts over REST: sign-up, log-in, CSRF, tokens, throttling, error codes (docs/api.md)."""
+"""Accounts over REST: sign-up, log-in, CSRF, tokens, password and e-mail changes, error codes (docs/api.md).
+
+Throttling: test_throttles.py; password reset: test_password_reset.py; names: test_usernames.py."""
 
 from __future__ import annotations
 
@@ -7,16 +9,11 @@ from django.db import IntegrityError, transaction
 from rest_framework.test import APIClient
 
 from tests.platform.conftest import PASSWORD
+from tests.platform.conftest import csrf_client as _csrf_client
 
 pytestmark = pytest.mark.django_db
 
 
-def _csrf_client():
-    """A browser-like client: CSRF enforced, token taken from GET /api/auth/csrf/."""
-    client = APIClient(enforce_csrf_checks=True)
-    assert client.get("/api/auth/csrf/").status_code == 204
-    client.credentials(HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value)
-    return client
 
 
 def test_signup_logs_in_and_me_answers():
@@ -55,6 +52,54 @@ def test_weak_password_is_refused_by_django_validators():
 def test_malformed_signup_is_bad_message(payload):
     r = _csrf_client().post("/api/auth/signup/", payload, format="json")
     assert r.status_code == 400 and r.json()["code"] == "bad_message" and r.json()["message"]
+
+
+def test_signup_checks_every_field_at_once_and_words_its_message():
+    r = _csrf_client().post("/api/auth/signup/", {"username": "no spaces!", "password": "123", "password2": "1234",
+                                                   "email": "not-an-address"}, format="json")
+    body = r.json()
+    assert r.status_code == 400 and body["code"] == "bad_message"
+    assert set(body["fields"]) == {"username", "password", "password2", "email"}
+    assert body["fields"]["password2"] == ["The two passwords differ."]
+    # The message is the fields' first sentences as prose, never "password: ..." or "password2: ...".
+    assert ":" not in body["message"].split(".")[0]
+    for sentences in body["fields"].values():
+        assert sentences[0] in body["message"]
+
+
+@pytest.mark.parametrize("payload, field, sentence", [
+    ({"password": PASSWORD}, "username", "Choose a username."),
+    ({"username": "dora"}, "password", "Choose a password."),
+    ({"username": "dora", "password": PASSWORD, "password2": ""}, "password2", "The two passwords differ."),
+])
+def test_a_single_signup_error_is_the_message(payload, field, sentence):
+    r = _csrf_client().post("/api/auth/signup/", payload, format="json")
+    assert r.status_code == 400
+    assert r.json() == {"code": "bad_message", "message": sentence, "fields": {field: [sentence]}}
+
+
+def test_signup_with_confirmation_and_email():
+    client = _csrf_client()
+    r = client.post("/api/auth/signup/", {"username": "Hedda", "password": PASSWORD, "password2": PASSWORD,
+                                          "email": "  Hedda.Gabler@Example.ORG "}, format="json")
+    assert r.status_code == 201, r.json()
+    # Django's normalisation: the domain in lower case, the local part as typed.
+    assert r.json()["email"] == "Hedda.Gabler@example.org"
+    assert client.get("/api/auth/me/").json() == r.json()
+
+
+def test_email_is_optional_and_unique_whatever_the_case(make_user, django_user_model):
+    assert _csrf_client().post("/api/auth/signup/", {"username": "ivo", "password": PASSWORD},
+                               format="json").json()["email"] == ""
+    assert _csrf_client().post("/api/auth/signup/", {"username": "ivan", "password": PASSWORD, "email": ""},
+                               format="json").status_code == 201  # two accounts without an address
+    owner = make_user("jan")
+    owner.email = "Odon@PÉLDA.hu"
+    owner.save()
+    r = _csrf_client().post("/api/auth/signup/", {"username": "kata", "password": PASSWORD,
+                                                  "email": "ODON@példa.HU"}, format="json")
+    assert r.status_code == 409 and r.json()["fields"] == {"email": ["An account already uses that e-mail address."]}
+    assert not django_user_model.objects.filter(username="kata").exists()
 
 
 def test_invalid_json_is_bad_message():
@@ -99,7 +144,10 @@ def test_change_password(logged_in, user):
     r = logged_in.post("/api/auth/password/", {"old_password": "nope", "new_password": "a brand new secret"}, format="json")
     assert r.status_code == 400 and r.json()["code"] == "bad_message"
     r = logged_in.post("/api/auth/password/", {"old_password": PASSWORD, "new_password": "short"}, format="json")
-    assert r.status_code == 400 and "password" in r.json()["fields"]
+    assert r.status_code == 400 and list(r.json()["fields"]) == ["new_password"]
+    r = logged_in.post("/api/auth/password/", {"old_password": PASSWORD, "new_password": "a brand new secret",
+                                               "new_password2": "a brand new secreT"}, format="json")
+    assert r.status_code == 400 and r.json()["fields"] == {"new_password2": ["The two passwords differ."]}
     r = logged_in.post("/api/auth/password/", {"old_password": PASSWORD, "new_password": "a brand new secret"}, format="json")
     assert r.status_code == 204
     assert logged_in.get("/api/auth/me/").status_code == 200  # the session survives its own change
@@ -133,34 +181,33 @@ def test_password_change_revokes_the_token(make_user):
     assert script.get("/api/auth/me/").status_code == 401
 
 
+def test_change_email_needs_the_password(logged_in, user, make_user):
+    r = logged_in.post("/api/auth/email/", {"password": "wrong", "email": "me@example.org"}, format="json")
+    assert r.status_code == 400 and list(r.json()["fields"]) == ["old_password"]
+    r = logged_in.post("/api/auth/email/", {"password": PASSWORD, "email": "nope"}, format="json")
+    assert r.status_code == 400 and list(r.json()["fields"]) == ["email"]
+    r = logged_in.post("/api/auth/email/", {"password": PASSWORD, "email": "Me@Example.org"}, format="json")
+    assert r.status_code == 200 and r.json() == {"id": user.pk, "username": user.username, "email": "Me@example.org"}
+    other = make_user()
+    taken = APIClient()
+    taken.force_login(other)
+    r = taken.post("/api/auth/email/", {"password": PASSWORD, "email": "ME@EXAMPLE.ORG"}, format="json")
+    assert r.status_code == 409 and list(r.json()["fields"]) == ["email"]
+    r = logged_in.post("/api/auth/email/", {"password": PASSWORD, "email": ""}, format="json")
+    assert r.status_code == 200 and r.json()["email"] == ""
+    user.refresh_from_db()
+    assert user.email == "" and user.email_key is None
+
+
 def test_token_without_credentials_needs_login():
     r = APIClient().post("/api/auth/token/")
     assert r.status_code == 401 and r.json()["code"] == "unauthenticated"
-
-
-def test_login_is_throttled(make_user, settings):
-    make_user("grace")
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"login": "3/min", "signup": "2/min"}}
-    client = _csrf_client()
-    codes = [client.post("/api/auth/login/", {"username": "grace", "password": "wrong"}, format="json").status_code
-             for _ in range(4)]
-    assert codes == [401, 401, 401, 429]
-    r = client.post("/api/auth/login/", {"username": "grace", "password": PASSWORD}, format="json")
-    assert r.status_code == 429 and r.json()["code"] == "rate_limited" and int(r["Retry-After"]) >= 1
-
-
-def test_signup_is_throttled(settings):
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"login": "3/min", "signup": "2/min"}}
-    codes = []
-    for i in range(3):
-        # A new browser each time: the throttle counts by address, not by session.
-        codes.append(_csrf_client().post("/api/auth/signup/", {"username": f"user{i}", "password": PASSWORD}, format="json").status_code)
-    assert codes == [201, 201, 429]
 
 
 def test_schema_describes_the_auth_endpoints():
     r = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert r.status_code == 200
     paths = r.json()["paths"]
-    for p in ("signup", "login", "logout", "me", "password", "token", "csrf"):
+    for p in ("signup", "login", "logout", "me", "password", "email", "password-reset", "password-reset/confirm",
+              "token", "csrf"):
         assert f"/api/auth/{p}/" in paths

@@ -39,10 +39,12 @@ def _paths(private, public, match, hidden) -> tuple[list[str], dict[str, list[st
     """Every path to read, and the paths that take a body with the fields they read."""
     credentials = ["username", "password"]
     posts = {"/api/auth/signup/": credentials, "/api/auth/login/": credentials, "/api/auth/token/": credentials,
-             "/api/auth/logout/": [], "/api/auth/password/": ["old_password", "new_password"],
+             "/api/auth/logout/": [], "/api/auth/password/": ["old_password", "new_password", "new_password2"],
+             "/api/auth/email/": ["password", "email"], "/api/auth/password-reset/": ["email"],
+             "/api/auth/password-reset/confirm/": ["uid", "token", "new_password", "new_password2"],
              "/api/lobbies/": ["game", "options", "num_seats", "private"]}
     reads = ["/api/auth/csrf/", "/api/auth/me/", "/api/games/", "/api/lobbies/", "/api/matches/",
-             "/api/matches/live/"]
+             "/api/matches/live/", "/api/no-such-thing/", "/api/lobbies/x/"]
     for lobby in (private.pk, public.pk, HUGE, 0):
         reads.append(f"/api/lobbies/{lobby}/")
         reads += [f"/api/lobbies/{lobby}/bots/{i}/" for i in (1, HUGE)]

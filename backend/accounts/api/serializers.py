@@ -1,17 +1,57 @@
+"""Shapes of the account endpoints. They check types only; the rules (and
+their messages) are in backend.accounts.services, which checks every field
+at once so a form can show all its errors together."""
+
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 
 class UserSerializer(serializers.ModelSerializer):
+    """A user as anyone may see them (lobbies, matches)."""
+
     class Meta:
         model = get_user_model()
         fields = ["id", "username"]
         read_only_fields = fields
 
 
+class MeSerializer(serializers.ModelSerializer):
+    """The signed-in user, to themselves."""
+
+    email = serializers.CharField(read_only=True, help_text='Where password resets go; "" when none.')
+
+    class Meta:
+        model = get_user_model()
+        fields = ["id", "username", "email"]
+        read_only_fields = fields
+
+
+def _text(**kwargs):
+    """A string field whose absence is left to the service to word (as for an empty one)."""
+    return serializers.CharField(max_length=4096, trim_whitespace=False, required=False, allow_blank=True, **kwargs)
+
+
+def _optional(**kwargs):
+    """A confirmation field: checked against its pair when sent."""
+    return serializers.CharField(max_length=4096, trim_whitespace=False, required=False, allow_blank=True,
+                                 default=None, **kwargs)
+
+
+def _required(message, **kwargs):
+    return serializers.CharField(error_messages={"required": message, "blank": message}, **kwargs)
+
+
 class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150, trim_whitespace=True)
-    password = serializers.CharField(max_length=4096, trim_whitespace=False, write_only=True)
+    username = _required(_("Type your username."), max_length=150, trim_whitespace=True)
+    password = _required(_("Type your password."), max_length=4096, trim_whitespace=False, write_only=True)
+
+
+class SignupSerializer(serializers.Serializer):
+    username = _text(help_text="Letters, digits and @ . + - _; at most 150. Compared ignoring case.")
+    password = _text(write_only=True)
+    password2 = _optional(write_only=True, help_text="The password again; when sent, it must be the same.")
+    email = _text(help_text="Optional; where password resets go. Unique ignoring case.")
 
 
 class OptionalCredentialsSerializer(serializers.Serializer):
@@ -25,8 +65,25 @@ class OptionalCredentialsSerializer(serializers.Serializer):
 
 
 class PasswordChangeSerializer(serializers.Serializer):
-    old_password = serializers.CharField(max_length=4096, trim_whitespace=False)
-    new_password = serializers.CharField(max_length=4096, trim_whitespace=False)
+    old_password = _text()
+    new_password = _text()
+    new_password2 = _optional(help_text="The new password again; when sent, it must be the same.")
+
+
+class EmailChangeSerializer(serializers.Serializer):
+    password = _text(help_text="The current password.")
+    email = _text(help_text='The new address, or "" to remove it.')
+
+
+class PasswordResetSerializer(serializers.Serializer):
+    email = _text()
+
+
+class PasswordResetConfirmSerializer(serializers.Serializer):
+    uid = serializers.CharField(max_length=64, help_text="From the link: /reset/<uid>/<token>.")
+    token = serializers.CharField(max_length=128, help_text="From the link: /reset/<uid>/<token>.")
+    new_password = _text()
+    new_password2 = _optional(help_text="The new password again; when sent, it must be the same.")
 
 
 class TokenSerializer(serializers.Serializer):

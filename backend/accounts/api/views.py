@@ -1,6 +1,7 @@
 """REST endpoints for accounts (docs/api.md, Accounts). Thin: parse, call services, render."""
 
 from django.contrib.auth import login, logout, update_session_auth_hash
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -11,19 +12,29 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from backend.accounts import services
-from backend.accounts.throttles import LiveScopedRateThrottle
+from backend.common.addresses import client_address
 from backend.common.errors import AppError
 
 from .serializers import (
     CredentialsSerializer,
+    EmailChangeSerializer,
     ErrorSerializer,
+    MeSerializer,
     OptionalCredentialsSerializer,
     PasswordChangeSerializer,
+    PasswordResetConfirmSerializer,
+    PasswordResetSerializer,
+    SignupSerializer,
     TokenSerializer,
-    UserSerializer,
 )
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 403, 409, 429)}
+
+
+def _valid(serializer_class, request) -> dict:
+    data = serializer_class(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data.validated_data
 
 
 def _enforce_csrf(request) -> None:
@@ -48,33 +59,28 @@ class CsrfView(APIView):
 @extend_schema(tags=["auth"])
 class SignupView(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [LiveScopedRateThrottle]
-    throttle_scope = "signup"
 
-    @extend_schema(request=CredentialsSerializer, responses={201: UserSerializer, **ERRORS}, summary="Create an account and log in")
+    @extend_schema(request=SignupSerializer, responses={201: MeSerializer, **ERRORS}, summary="Create an account and log in")
     def post(self, request):
         _enforce_csrf(request)
-        data = CredentialsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = services.sign_up(data.validated_data["username"], data.validated_data["password"])
+        data = _valid(SignupSerializer, request)
+        user = services.sign_up(data.get("username", ""), data.get("password", ""), password2=data["password2"],
+                                email=data.get("email", ""), client=client_address(request.META))
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED)
+        return Response(MeSerializer(user).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(tags=["auth"])
 class LoginView(APIView):
     permission_classes = [AllowAny]
-    throttle_classes = [LiveScopedRateThrottle]
-    throttle_scope = "login"
 
-    @extend_schema(request=CredentialsSerializer, responses={200: UserSerializer, **ERRORS}, summary="Log in (session)")
+    @extend_schema(request=CredentialsSerializer, responses={200: MeSerializer, **ERRORS}, summary="Log in (session)")
     def post(self, request):
         _enforce_csrf(request)
-        data = CredentialsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = services.check_credentials(request, data.validated_data["username"], data.validated_data["password"])
+        data = _valid(CredentialsSerializer, request)
+        user = services.check_credentials(request, data["username"], data["password"], client=client_address(request.META))
         login(request, user)
-        return Response(UserSerializer(user).data)
+        return Response(MeSerializer(user).data)
 
 
 @extend_schema(tags=["auth"])
@@ -91,21 +97,60 @@ class LogoutView(APIView):
 class MeView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: UserSerializer, 401: ErrorSerializer}, summary="The logged-in user")
+    @extend_schema(responses={200: MeSerializer, 401: ErrorSerializer}, summary="The logged-in user")
     def get(self, request):
-        return Response(UserSerializer(request.user).data)
+        return Response(MeSerializer(request.user).data)
 
 
 @extend_schema(tags=["auth"])
 class PasswordView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=PasswordChangeSerializer, responses={204: None, **ERRORS}, summary="Change password (revokes the API token)")
+    @extend_schema(request=PasswordChangeSerializer, responses={204: None, **ERRORS},
+                   summary="Change password (revokes the API token)")
     def post(self, request):
-        data = PasswordChangeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        services.change_password(request.user, data.validated_data["old_password"], data.validated_data["new_password"])
+        data = _valid(PasswordChangeSerializer, request)
+        services.change_password(request.user, data.get("old_password", ""), data.get("new_password", ""),
+                                 new_password2=data["new_password2"], client=client_address(request.META))
         update_session_auth_hash(request, request.user)  # stay logged in on this browser
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["auth"])
+class EmailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=EmailChangeSerializer, responses={200: MeSerializer, **ERRORS},
+                   summary="Set, change or remove the e-mail address (needs the current password)")
+    def post(self, request):
+        data = _valid(EmailChangeSerializer, request)
+        services.change_email(request.user, data.get("password", ""), data.get("email", ""),
+                              client=client_address(request.META))
+        return Response(MeSerializer(request.user).data)
+
+
+@extend_schema(tags=["auth"])
+class PasswordResetView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=PasswordResetSerializer, responses={204: None, **ERRORS},
+                   summary="Mail a password reset link (the same answer whether or not an account uses the address)")
+    def post(self, request):
+        data = _valid(PasswordResetSerializer, request)
+        services.request_password_reset(request, data.get("email", ""), client=client_address(request.META))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["auth"])
+class PasswordResetConfirmView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=PasswordResetConfirmSerializer, responses={204: None, **ERRORS},
+                   summary="Set a new password with the link's uid and token (revokes the API token)")
+    def post(self, request):
+        data = _valid(PasswordResetConfirmSerializer, request)
+        services.confirm_password_reset(data["uid"], data["token"], data.get("new_password", ""),
+                                        new_password2=data["new_password2"], client=client_address(request.META))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -114,8 +159,6 @@ class TokenView(APIView):
     """The caller's API token: either already authenticated, or by username and password in the body."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [LiveScopedRateThrottle]
-    throttle_scope = "login"
 
     @extend_schema(
         request=OptionalCredentialsSerializer,
@@ -123,14 +166,14 @@ class TokenView(APIView):
         summary="Get an API token (for scripts and bots)",
     )
     def post(self, request):
-        data = OptionalCredentialsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        if "username" in data.validated_data:
-            user = services.check_credentials(request, data.validated_data["username"], data.validated_data["password"])
+        data = _valid(OptionalCredentialsSerializer, request)
+        if "username" in data:
+            user = services.check_credentials(request, data["username"], data["password"],
+                                              client=client_address(request.META))
         elif request.user.is_authenticated:
             user = request.user
         else:
-            raise AppError("unauthenticated", "Log in, or send your username and password.")
+            raise AppError("unauthenticated", _("Log in, or send your username and password."))
         return Response({"token": services.token_for(user)})
 
 
