@@ -170,6 +170,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL")
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    raise RuntimeError("Set at most one of EMAIL_USE_TLS (STARTTLS) and EMAIL_USE_SSL (TLS from the start).")
 EMAIL_TIMEOUT = float(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
