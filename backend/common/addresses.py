@@ -14,7 +14,7 @@ from django.conf import settings
 
 
 def client_address(meta) -> str:
-    """The client's IP address from a request's META (or an ASGI scope's equivalent)."""
+    """The client's IP address from a request's META."""
     remote = meta.get("REMOTE_ADDR") or ""
     proxies = settings.TRUSTED_PROXY_COUNT
     if proxies <= 0:

@@ -63,6 +63,15 @@ def test_a_different_name_is_a_different_account(make_user):
     assert r.json()["username"] == "Arpad"
 
 
+def test_a_name_that_unfolds_past_the_length_limit_is_refused(django_user_model):
+    """Names are checked after NFKC, which turns U+FDFA into 18 characters (spaces among them), so
+    the folded key stays within 3 x 150 characters: a field error, never an oversized index entry."""
+    r = csrf_client().post("/api/auth/signup/", {"username": "\ufdfa" * 150, "password": PASSWORD}, format="json")
+    assert r.status_code == 400 and list(r.json()["fields"]) == ["username"]
+    assert any("150 characters" in sentence for sentence in r.json()["fields"]["username"])
+    assert not django_user_model.objects.exists()
+
+
 def test_the_database_refuses_a_folded_clash(make_user, django_user_model):
     make_user("Straße")
     with pytest.raises(IntegrityError), transaction.atomic():
