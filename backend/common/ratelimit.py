@@ -13,6 +13,7 @@ the rate at a window's edge as with one fixed window.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import time
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from backend.common.errors import AppError
 
@@ -58,9 +59,10 @@ def take(scope: str, *idents: str) -> None:
         key, wait = _take_one(limit, _key(scope, ident))
         if wait is not None:
             for earlier in taken:
-                cache.decr(earlier)
-            raise AppError("rate_limited", _("Too many attempts. Try again in %(seconds)d seconds.") % {"seconds": wait},
-                           retry_after=wait)
+                _give_back(earlier)
+            message = ngettext("Too many attempts. Try again in %(seconds)d second.",
+                               "Too many attempts. Try again in %(seconds)d seconds.", wait) % {"seconds": wait}
+            raise AppError("rate_limited", message, retry_after=wait)
         taken.append(key)
 
 
@@ -87,8 +89,13 @@ def _take_one(limit: Rate, base: str) -> tuple[str, int | None]:
     previous = cache.get(f"{base}:{index - 1}", 0)
     if previous * (1 - elapsed) + current <= limit.limit:
         return key, None
-    cache.decr(key)
+    _give_back(key)
     return key, _wait(limit, previous, current - 1, elapsed)
+
+
+def _give_back(key: str) -> None:
+    with contextlib.suppress(ValueError):  # the counter is gone already: nothing to take back
+        cache.decr(key)
 
 
 def _wait(limit: Rate, previous: int, current: int, elapsed: float) -> int:
