@@ -1,5 +1,6 @@
 """Django's password reset form, adapted: the link opens the app, accounts are
-found by the folded address, and the message leaves on the mail thread."""
+found by the folded address, and the messages are returned, not sent (the
+mail thread sends them: backend.common.mail)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from django.core.mail import EmailMultiAlternatives
 from django.template import loader
 
 from backend.accounts.models import fold
-from backend.common import mail
 
 
 class PasswordResetForm(auth_forms.PasswordResetForm):
@@ -21,19 +21,20 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
         users = get_user_model()._default_manager.filter(email_key=fold(email), is_active=True)
         return (user for user in users if user.has_usable_password())
 
-    def save(self, *, request, use_https: bool):
-        super().save(
-            request=request,
+    def messages(self, *, domain: str, use_https: bool) -> list[EmailMultiAlternatives]:
+        """The reset mails for the validated address (none if no account uses it)."""
+        self._messages = []
+        self.save(
+            domain_override=domain,
             use_https=use_https,
             subject_template_name="accounts/password_reset_subject.txt",
             email_template_name="accounts/password_reset_email.txt",
             extra_email_context={"hours": math.ceil(settings.PASSWORD_RESET_TIMEOUT / 3600)},
         )
+        return self._messages
 
     def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
                   html_email_template_name=None):
-        # Rendered here, in the request's language; sent later (backend.common.mail says why).
         subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
         body = loader.render_to_string(email_template_name, context)
-        mail.send_later(EmailMultiAlternatives(subject, body, from_email, [to_email]),
-                        f"the password reset e-mail of user {context['user'].pk}")
+        self._messages.append(EmailMultiAlternatives(subject, body, from_email, [to_email]))

@@ -15,12 +15,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
+from django.utils import translation
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from backend.accounts.forms import PasswordResetForm
 from backend.accounts.models import EMAIL_TAKEN, USERNAME_TAKEN, fold
-from backend.common import ratelimit
+from backend.common import mail, ratelimit
 from backend.common.addresses import throttle_key
 from backend.common.errors import AppError, fields_message
 
@@ -148,7 +149,8 @@ def change_email(user, password: str, email: str, *, client: str) -> None:
 
 
 def request_password_reset(request, email: str, *, client: str) -> None:
-    """Mail a reset link if an active account uses `email`; the same (silent) outcome otherwise.
+    """Mail a reset link if an active account uses `email`; the same answer, at
+    the same speed, otherwise: the lookup itself happens on the mail thread.
 
     Counted per address (over the limit: rate_limited) and per target
     address, where going over sends nothing but answers the same, so the
@@ -165,7 +167,15 @@ def request_password_reset(request, email: str, *, client: str) -> None:
         ratelimit.take("reset", f"email:{fold(form.cleaned_data['email'])}")
     except AppError:
         return
-    form.save(request=request, use_https=request.is_secure())
+    # The link names the host the request came to (checked against
+    # ALLOWED_HOSTS); the mail is in the language of the request.
+    domain, use_https, language = request.get_host(), request.is_secure(), translation.get_language()
+
+    def compose():
+        with translation.override(language):
+            return form.messages(domain=domain, use_https=use_https)
+
+    mail.send_later(compose, "a password reset e-mail")
 
 
 def _user_for_uid(uid: str):

@@ -1,48 +1,61 @@
-"""Sending e-mail off the request thread.
+"""Composing and sending e-mail off the request thread.
 
-An SMTP exchange takes from milliseconds to seconds; done inside the request,
-the answer's delay would tell whoever asked whether a message went out (for a
-password reset: whether an account has that address), and a slow mail server
-would hold a server thread. Messages are built in the request (its language,
-its host) and handed to one sending thread; the thread pool's workers are
-joined at interpreter exit, so a stopping process still sends what it queued.
+Whether a message goes out must not show in the answer's timing: for a
+password reset that would tell whether an account uses the address. So the
+request only queues a job; the mail thread looks the accounts up, renders
+and sends (an SMTP exchange takes from milliseconds to seconds, which no
+request should wait for either). The thread closes its database connections
+after each job. The pool's worker is joined at interpreter exit, so a
+stopping process still sends what it queued.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 
 from django.core.mail import EmailMessage
+from django.db import connections
 
 log = logging.getLogger(__name__)
 
 _lock = threading.Lock()
 _executor: ThreadPoolExecutor | None = None
 _pending: set[Future] = set()
+# A job starts this long after it was queued, when the request that queued it
+# has answered: run at once, its work would compete with the request's last
+# steps for the interpreter and lengthen the answer when there is mail to send.
+_START_AFTER = 0.1
 
 
-def send_later(message: EmailMessage, what: str) -> None:
-    """Queue `message`; `what` names it in the log if sending fails (no address, no content)."""
+def send_later(compose: Callable[[], Iterable[EmailMessage]], what: str) -> None:
+    """Run `compose` on the mail thread and send the messages it returns;
+    `what` names the job in the log if it fails (no address, no content)."""
     global _executor
     with _lock:
         if _executor is None:
             _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mail")
-        future = _executor.submit(_send, message, what)
+        future = _executor.submit(_run, compose, what, time.monotonic() + _START_AFTER)
         _pending.add(future)
     future.add_done_callback(_pending.discard)
 
 
-def _send(message: EmailMessage, what: str) -> None:
+def _run(compose: Callable[[], Iterable[EmailMessage]], what: str, start: float) -> None:
+    time.sleep(max(0.0, start - time.monotonic()))
     try:
-        message.send()
+        for message in compose():
+            message.send()
     except Exception:
         log.exception("Could not send %s", what)
+    finally:
+        connections.close_all()  # this thread's own; idle between jobs, they would only age
 
 
 def flush(timeout: float | None = None) -> None:
-    """Wait until every message queued so far has been handed to the e-mail backend."""
+    """Wait until every job queued so far has run."""
     with _lock:
         pending = list(_pending)
     wait(pending, timeout=timeout)

@@ -12,7 +12,8 @@ from rest_framework.test import APIClient
 from backend.common import mail as mail_queue
 from tests.platform.conftest import PASSWORD, csrf_client
 
-pytestmark = pytest.mark.django_db
+# The mail thread looks the account up over its own connection: it must see committed rows.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 NEW = "a brand new secret"
 LINK = re.compile(r"http://testserver/reset/(?P<uid>[^/\s]+)/(?P<token>[^/\s]+)")

@@ -124,6 +124,7 @@ def test_password_change_is_limited_per_account_across_addresses(rates, user, cl
     assert codes == [400, 400, 400, 429]
 
 
+@pytest.mark.django_db(transaction=True)  # the mail thread reads the account over its own connection
 def test_reset_requests_are_limited_per_address_and_quietly_per_target(rates, make_user):
     user = make_user("mona")
     user.email = "mona@example.org"
