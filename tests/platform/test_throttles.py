@@ -190,6 +190,8 @@ def test_spoofed_forwarded_for_changes_nothing_without_a_trusted_proxy(rates, ma
     assert codes == [401, 401, 401, 429, 429]
     # The counter is the connection's address: another one starts afresh.
     assert _login(csrf_client(REMOTE_ADDR="192.0.2.7"), "nina", "wrong").status_code == 401
+    codes = [_signup(csrf_client(HTTP_X_FORWARDED_FOR=f"10.1.0.{i}"), f"spoof{i}").status_code for i in range(3)]
+    assert codes == [201, 201, 429]
 
 
 def test_one_trusted_proxy_counts_the_address_it_appended(rates, settings, make_user):
