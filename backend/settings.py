@@ -197,6 +197,9 @@ MATCH_DB_THREADS = int(os.environ.get("MATCH_DB_THREADS", "4"))
 # State frames written straight to Daphne's sockets (backend/matches/ws/wire.py); 0 turns it off.
 MATCH_WS_FAST_PATH = env_bool("MATCH_WS_FAST_PATH", True)
 
+# Seconds between each process's looks for timed matches whose deadline passed unwatched.
+MATCH_DEADLINE_SWEEP_S = float(os.environ.get("MATCH_DEADLINE_SWEEP_S", "5"))
+
 # Joins and leaves within this many seconds make one presence update.
 MATCH_PRESENCE_COALESCE = float(os.environ.get("MATCH_PRESENCE_COALESCE", "0.1"))
 # Seconds between a process's presence heartbeats; a connection not heard of

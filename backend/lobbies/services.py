@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from backend.common.errors import AppError
 from backend.engines import Engine, get_engine
-from backend.matches import clock, timing
+from backend.matches import clock
 from backend.matches.models import Match, MatchSeat
 
 from . import broadcast, expiry
@@ -267,11 +267,10 @@ def start(host, lobby_id: int):
     players = [seat.user if seat.user_id else seat.bot for seat in seats]
     rng.shuffle(players)
     try:
-        match = create_match(lobby.game, lobby.options, players, rng.getrandbits(63), public=not lobby.private)
+        match = create_match(lobby.game, lobby.options, players, rng.getrandbits(63), public=not lobby.private,
+                             time_control=lobby.time_control)
     except ValueError as exc:
         raise AppError("bad_message", str(exc)) from None
-    owners = [None if isinstance(p, str) else p.pk for p in players]
-    timing.start_clock(match, lobby.time_control, owners, timing.public_asked(get_engine(lobby.game), match.state))
     lobby.status = Lobby.Status.STARTED
     lobby.match_id = match.pk
     _finish(lobby)

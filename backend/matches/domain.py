@@ -7,10 +7,13 @@ moves them between viewers.
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 
 from backend.engines import Engine, IllegalAction, get_engine
 
+from . import clock as clocks
+from . import seating
 from .errors import MatchError, engine_refusal, gettext_lazy as _
 
 ACTIVE, FINISHED, ABORTED = "active", "finished", "aborted"
@@ -34,10 +37,16 @@ class MatchInfo:
     seed: int
     public: bool
     seats: tuple[SeatInfo, ...]
+    time_control: dict = field(default_factory=lambda: dict(clocks.UNTIMED))
 
     @property
     def engine(self) -> Engine:
         return get_engine(self.game)
+
+    @property
+    def owners(self) -> tuple:
+        """Per seat: its user's id, or None for a bot seated in the lobby."""
+        return tuple(s.user_id for s in self.seats)
 
     def seat_of(self, user_id: int | None) -> int | None:
         if user_id is None:
@@ -56,6 +65,10 @@ class Snapshot:
     state: dict
     to_move: tuple[int, ...]
     status: str
+    clock: dict | None = None  # clock.py's value; None for matches older than clocks
+    control: tuple = ()  # who plays each seat now (seating.py)
+    human_acted: bool = False  # a seat played by its user has acted (no more abort)
+    result: dict | None = None
     # seat (None: spectator) -> (view JSON, legal actions JSON), filled by the
     # runtime so that many viewers of one seat share the work.
     rendered: dict = field(default_factory=dict, compare=False, repr=False)
@@ -70,9 +83,12 @@ class Move:
     seat: int
     action: dict  # the engine's canonical form: what the log keeps
     client_id: str
-    applied: Snapshot  # the match at version + 1
+    applied: Snapshot  # the match at version + 1 (its result set when the move ends the match)
     events: list
-    result: dict | None  # set when the action ends the match
+
+    @property
+    def result(self) -> dict | None:
+        return self.applied.result
 
 
 @dataclass(frozen=True)
@@ -95,25 +111,99 @@ def valid_client_id(value) -> bool:
     return True
 
 
-def snapshot_of(engine: Engine, version: int, state: dict, status: str) -> Snapshot:
-    return Snapshot(version, state, tuple(engine.to_move(state)), status)
+def snapshot_of(engine: Engine, version: int, state: dict, status: str, **platform) -> Snapshot:
+    return Snapshot(version, state, tuple(engine.to_move(state)), status, **platform)
 
 
-def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_id: str) -> Move:
-    """The rules' verdict on `action` by `seat` at `snapshot`; raises MatchError.
+def public_asked(engine: Engine, state: dict) -> list[int]:
+    """The seats every viewer sees asked: the spectator view's to_move where the
+    game shows one (Condottiere keeps showing every seat asked its secret
+    keep-or-discard question until all have answered), else the engine's."""
+    shown = engine.view(state, None).get("to_move")
+    return list(engine.to_move(state) if shown is None else shown)
+
+
+def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_id: str, now: int,
+          bot: bool = False) -> Move:
+    """The rules' verdict on `action` by `seat` at `snapshot` (at `now`, epoch
+    ms, for the clock; `bot`: the bot plays it); raises MatchError.
 
     The engine sorts its refusals (malformed, not your turn, not legal); a
-    finished match refuses everything."""
+    finished match refuses everything, and a seat handed to the bot refuses
+    its user until they take it back."""
     engine = info.engine
     if snapshot.status != ACTIVE:
         raise MatchError("illegal_action", _("The game is over."))
     if seat not in snapshot.to_move:  # TODO(eng): the engine's NotYourTurn replaces this
         raise MatchError("not_your_turn", _("It is not your turn."))
+    if not bot and info.seats[seat].user_id is not None and seating.entry(snapshot.control, seat) is not None:
+        raise MatchError("conflict", _("The bot plays your seat now; take it back to play."))
     try:
         state, events = engine.step(snapshot.state, seat, action)
     except IllegalAction as exc:
         raise engine_refusal(exc) from None
     over = engine.is_over(state)
-    applied = snapshot_of(engine, snapshot.version + 1, state, FINISHED if over else ACTIVE)
-    return Move(info, snapshot.version, seat, action, client_id, applied, events,
-                engine.result(state) if over else None)
+    clock = snapshot.clock
+    if clock is not None:
+        clock = clocks.advance(clock, now, [] if over else public_asked(engine, state), acted=seat,
+                               paused=seating.bot_played(info.owners, snapshot.control))
+    result = seating.with_resignations(engine.result(state), snapshot.control) if over else None
+    applied = snapshot_of(engine, snapshot.version + 1, state, FINISHED if over else ACTIVE, clock=clock,
+                          control=snapshot.control, result=result,
+                          human_acted=snapshot.human_acted or seating.played_by_owner(info.owners, snapshot.control, seat))
+    return Move(info, snapshot.version, seat, action, client_id, applied, events)
+
+
+# ---- moves of the platform: who plays a seat, and the end by other means ----------
+# They change no game state.  The log keeps them as {"platform": what, ...}, an
+# object no engine action looks like (engine actions carry a "type"); a replay
+# of the game skips them.
+def is_platform_action(action: dict) -> bool:
+    return "platform" in action
+
+
+def _platform_move(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, events: list, now: int, *,
+                   control: tuple | None = None, status: str = ACTIVE, result: dict | None = None,
+                   reclaimed: int | None = None) -> Move:
+    control = tuple(snapshot.control if control is None else control)
+    clock = snapshot.clock
+    if clock is not None:
+        engine = info.engine
+        asked = [] if status != ACTIVE else public_asked(engine, snapshot.state)
+        paused = seating.bot_played(info.owners, control)
+        clock = (clocks.advance(clock, now, asked, paused=paused) if reclaimed is None
+                 else clocks.reclaim(clock, reclaimed, now, asked, paused=paused))
+    applied = Snapshot(snapshot.version + 1, snapshot.state, snapshot.to_move, status, clock, control,
+                       snapshot.human_acted, result)
+    # Not guessable, like a bot's: a player's own id must never pass for this move.
+    client_id = f"platform:{snapshot.version}:{action['platform']}:{seat}:{uuid.uuid4().hex}"
+    return Move(info, snapshot.version, seat, action, client_id, applied, events)
+
+
+def hand_to_bot(info: MatchInfo, snapshot: Snapshot, seat: int, reason: str, now: int, by: int | None = None) -> Move:
+    """`seat` played by the bot from now on (a timeout, a resignation, a takeover)."""
+    n = len(info.seats)
+    control = seating.hand_to_bot(snapshot.control, n, seat, reason, snapshot.version + 1, by=by)
+    action = {"platform": reason} if by is None else {"platform": reason, "by": by}
+    status, result = ACTIVE, None
+    if reason == seating.RESIGNED and seating.decided(n, control):
+        status, result = FINISHED, seating.resignation_result(n, control)
+    return _platform_move(info, snapshot, seat, action, [seating.handed_event(seat, reason, by)], now,
+                          control=control, status=status, result=result)
+
+
+def give_back(info: MatchInfo, snapshot: Snapshot, seat: int, now: int) -> Move:
+    control = seating.give_back(snapshot.control, len(info.seats), seat)
+    return _platform_move(info, snapshot, seat, {"platform": "reclaim"}, [seating.back_event(seat)], now,
+                          control=control, reclaimed=seat)
+
+
+def abort(info: MatchInfo, snapshot: Snapshot, seat: int, now: int) -> Move:
+    return _platform_move(info, snapshot, seat, {"platform": "abort"}, [seating.aborted_event(seat)], now,
+                          status=ABORTED)
+
+
+def table(info: MatchInfo, snapshot: Snapshot) -> seating.Table:
+    """What seating's rules need to know about the match."""
+    return seating.Table(snapshot.status, info.owners, tuple(snapshot.control), clocks.is_timed(info.time_control),
+                         snapshot.human_acted)

@@ -4,8 +4,7 @@ Replaying `engine.setup(len(seats), options, seed)` and every ActionLog row in
 version order rebuilds `Match.state` exactly (tests/platform/test_matches_replay.py).
 Everything an action or a hand-over to the bot changes is a column of the
 Match row (state, clock, control, human_acted, deadline_at), so that one
-conditional UPDATE on `version` writes it together.  For now only the start
-of a match sets the clock columns (timing.py); the action path does not yet.
+conditional UPDATE on `version` writes it together (store.py).
 """
 
 from django.conf import settings
@@ -48,6 +47,9 @@ class Match(models.Model):
     human_acted = models.BooleanField(default=False)
     # When the earliest running clock runs out (clock.deadline), for the sweep of overdue matches.
     deadline_at = models.DateTimeField(null=True, blank=True)
+    # Per seat: the last moment (epoch ms) one of its connections was known open, for the
+    # absent-player rule; refreshed by each server process's presence heartbeat.
+    seen = models.JSONField(default=list)
     # The lobby a player opened for a rematch (once per match); like Lobby.match_id, a bare id.
     rematch_lobby_id = models.BigIntegerField(null=True, blank=True)
 

@@ -11,10 +11,13 @@ on.  SQLite gets the same write in two statements inside a transaction.
 from __future__ import annotations
 
 import json
+from datetime import datetime
+from datetime import timezone as dt_timezone
 
 from django.db import connection, transaction
 from django.utils import timezone
 
+from . import clock as clocks
 from . import jsoncodec
 from .domain import MatchInfo, Move, SeatInfo, Snapshot, snapshot_of
 from .models import ActionLog, Match, MatchSeat
@@ -33,28 +36,49 @@ def _loads(value):
 
 # ---- reading ---------------------------------------------------------------
 def read_info(match_id: int) -> MatchInfo | None:
-    match = Match.objects.filter(pk=match_id).only("id", "game", "options", "seed", "public").first()
+    match = Match.objects.filter(pk=match_id).only("id", "game", "options", "seed", "public", "time_control").first()
     if match is None:
         return None
     seats = tuple(
         SeatInfo(s.user_id, s.user.get_username() if s.user_id else "", s.bot)
         for s in MatchSeat.objects.filter(match_id=match_id).select_related("user").order_by("seat")
     )
-    return MatchInfo(match.pk, match.game, match.options, match.seed, match.public, seats)
-
-
-def info_of(match: Match, players: list) -> MatchInfo:
-    """The info of a match just created from `players` (users or bot names)."""
-    seats = tuple(SeatInfo(None, "", p) if isinstance(p, str) else SeatInfo(p.pk, p.get_username(), "")
-                  for p in players)
-    return MatchInfo(match.pk, match.game, match.options, match.seed, match.public, seats)
+    return MatchInfo(match.pk, match.game, match.options, match.seed, match.public, seats, match.time_control)
 
 
 def read_snapshot(info: MatchInfo) -> Snapshot | None:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version, state, status FROM {_MATCH} WHERE id = %s", [info.id])
+        cursor.execute(f"SELECT version, state, status, clock, control, human_acted, result FROM {_MATCH}"
+                       " WHERE id = %s", [info.id])
         row = cursor.fetchone()
-    return None if row is None else snapshot_of(info.engine, row[0], _loads(row[1]), row[2])
+    if row is None:
+        return None
+    version, state, status, clock, control, human_acted, result = row
+    return snapshot_of(info.engine, version, _loads(state), status, clock=_loads(clock),
+                       control=tuple(_loads(control) or ()), human_acted=bool(human_acted), result=_loads(result))
+
+
+def read_seen(match_id: int) -> list:
+    """Per seat: epoch ms when a connection of it was last known open (positive)
+    or when its last one closed (negative); None for seats never connected."""
+    return list(Match.objects.filter(pk=match_id).values_list("seen", flat=True).first() or [])
+
+
+def write_seen(seen: dict[int, dict[int, int]]) -> None:
+    """{match id: {seat: ±ms}} as read_seen has them; a stamp never replaces a later one."""
+    if not seen:
+        return
+    with transaction.atomic():
+        rows = dict(Match.objects.select_for_update().filter(pk__in=list(seen)).values_list("pk", "seen"))
+        for match_id, seats in seen.items():
+            if match_id not in rows:
+                continue
+            stamps = list(rows[match_id] or [])
+            for seat, ms in seats.items():
+                stamps += [None] * (seat + 1 - len(stamps))
+                if abs(ms) >= abs(stamps[seat] or 0):
+                    stamps[seat] = ms
+            Match.objects.filter(pk=match_id).update(seen=stamps)
 
 
 def read_version(match_id: int) -> int | None:
@@ -91,14 +115,17 @@ def write_sql(marker: str) -> str:
     m = marker
     return (
         f"WITH input AS (SELECT * FROM unnest({m}::bigint[], {m}::int[], {m}::text[], {m}::text[], {m}::text[],"
-        f" {m}::smallint[], {m}::text[], {m}::text[], {m}::text[])"
-        " AS t(id, version, state, status, result, seat, action, client_id, events)),"
+        f" {m}::smallint[], {m}::text[], {m}::text[], {m}::text[], {m}::text[], {m}::text[], {m}::bigint[],"
+        f" {m}::bool[]) AS t(id, version, state, status, result, seat, action, client_id, events, clock, control,"
+        " deadline, human_acted)),"
         f" resent AS (SELECT i.id FROM input i WHERE EXISTS"
         f" (SELECT 1 FROM {_LOG} l WHERE l.match_id = i.id AND l.client_id = i.client_id)),"
         f" moved AS (UPDATE {_MATCH} m SET version = i.version + 1, state = i.state::jsonb,"
         " updated_at = now(), status = i.status,"
-        " finished_at = CASE WHEN i.result IS NULL THEN m.finished_at ELSE now() END,"
-        " result = CASE WHEN i.result IS NULL THEN m.result ELSE i.result::jsonb END"
+        " finished_at = CASE WHEN i.status = 'active' THEN m.finished_at ELSE now() END,"
+        " result = CASE WHEN i.result IS NULL THEN m.result ELSE i.result::jsonb END,"
+        " clock = i.clock::jsonb, control = i.control::jsonb,"
+        " deadline_at = to_timestamp(i.deadline / 1000.0), human_acted = m.human_acted OR i.human_acted"
         " FROM input i WHERE m.id = i.id AND m.version = i.version"
         " AND i.id NOT IN (SELECT id FROM resent) RETURNING m.id),"
         f" logged AS (INSERT INTO {_LOG} (match_id, version, seat, action, client_id, events, created_at)"
@@ -108,13 +135,19 @@ def write_sql(marker: str) -> str:
     )
 
 
+def _row(m: Move) -> tuple:
+    a = m.applied
+    return (m.info.id, m.version, _dumps(a.state), a.status, None if a.result is None else _dumps(a.result), m.seat,
+            _dumps(m.action), m.client_id, _dumps(m.events), None if a.clock is None else _dumps(a.clock),
+            _dumps(list(a.control)), _deadline(a), a.human_acted)
+
+
+def _deadline(snapshot) -> int | None:
+    return None if snapshot.clock is None or snapshot.status != "active" else clocks.deadline(snapshot.clock)
+
+
 def write_params(moves: list[Move]) -> list[list]:
-    columns = zip(*(
-        (m.info.id, m.version, _dumps(m.applied.state), m.applied.status,
-         None if m.result is None else _dumps(m.result), m.seat, _dumps(m.action), m.client_id, _dumps(m.events))
-        for m in moves
-    ))
-    return [list(c) for c in columns]
+    return [list(c) for c in zip(*map(_row, moves))]
 
 
 def outcomes(moves: list[Move], rows) -> list[str]:
@@ -143,18 +176,20 @@ def _write_sqlite(move: Move) -> str:
     # can come between the duplicate check and the write.
     if was_applied(move.info.id, move.client_id):
         return DUPLICATE
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    set_sql, params = "version = %s, state = %s, updated_at = %s", [move.version + 1, _dumps(move.applied.state), now]
-    if move.result is not None:
-        set_sql += ", status = %s, finished_at = %s, result = %s"
-        params += [move.applied.status, now, _dumps(move.result)]
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {_MATCH} SET {set_sql} WHERE id = %s AND version = %s",
-                       params + [move.info.id, move.version])
-        if cursor.rowcount != 1:
-            return STALE
-        cursor.execute(f"INSERT INTO {_LOG} (match_id, version, seat, action, client_id, events, created_at)"
-                       " VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                       [move.info.id, move.version + 1, move.seat, _dumps(move.action), move.client_id,
-                        _dumps(move.events), now])
+    now = timezone.now()
+    a = move.applied
+    deadline = _deadline(a)
+    fields = {"version": move.version + 1, "state": a.state, "updated_at": now, "status": a.status,
+              "clock": a.clock, "control": list(a.control),
+              "deadline_at": None if deadline is None else datetime.fromtimestamp(deadline / 1000, tz=dt_timezone.utc)}
+    if a.human_acted:
+        fields["human_acted"] = True
+    if a.status != "active":
+        fields["finished_at"] = now
+    if a.result is not None:
+        fields["result"] = a.result
+    if not Match.objects.filter(pk=move.info.id, version=move.version).update(**fields):
+        return STALE
+    ActionLog.objects.create(match_id=move.info.id, version=move.version + 1, seat=move.seat, action=move.action,
+                             client_id=move.client_id, events=move.events)
     return WRITTEN

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import uuid
 
 import pytest
@@ -87,10 +88,20 @@ class Player:
         return await self.comm.receive_nothing(timeout=timeout)
 
     def states(self) -> list[str]:
-        return [t for t in self.raw if json.loads(t)["type"] == "state"]
+        """The state messages as received, with the clock's readings of time
+        masked: they depend on when a frame was built, not on the game (the
+        seats whose clocks run, and the rest, stay as sent)."""
+        return [_timeless(t) for t in self.raw if json.loads(t)["type"] == "state"]
 
     async def close(self) -> None:
         await self.comm.disconnect()
+
+
+_CLOCK_TIMES = re.compile(r'"(server_ms|turn_ms|remaining_ms)":(\[[^\]]*\]|\d+)')
+
+
+def _timeless(text: str) -> str:
+    return _CLOCK_TIMES.sub(lambda m: f'"{m[1]}":' + re.sub(r"\d+", "0", m[2]), text)
 
 
 @database_sync_to_async

@@ -11,7 +11,7 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
-from backend.matches import services, store
+from backend.matches import services, store, timing
 from backend.matches.domain import check
 from backend.matches.runtime import MatchHub
 from backend.matches.runtime.writer import GroupWriter
@@ -40,7 +40,7 @@ def _move(room, client_id: str, seat: int | None = None):
     snap = room.snapshot
     seat = snap.to_move[0] if seat is None else seat
     action = random.Random(client_id).choice(room.engine.legal_actions(snap.state, seat))
-    return check(room.info, snap, seat, action, client_id)
+    return check(room.info, snap, seat, action, client_id, timing.now_ms())
 
 
 class Counting(GroupWriter):

@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from backend.lobbies import services
 from backend.matches import clock, timing
+from backend.matches.domain import public_asked
 from backend.matches.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -109,7 +110,7 @@ def test_public_asked_hides_who_answered_a_secret_question():
     while not (state["phase"] == "discard_hand" and len(state["queue"]) < len(state["asked"])):
         seat = engine.to_move(state)[0]
         state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
-    assert timing.public_asked(engine, state) == state["asked"] != engine.to_move(state)
+    assert public_asked(engine, state) == state["asked"] != engine.to_move(state)
 
 
 def test_overdue_matches_come_from_the_deadline_index(fake_game, make_user, client_for):
@@ -130,37 +131,64 @@ def test_overdue_matches_come_from_the_deadline_index(fake_game, make_user, clie
     assert "matches_deadline_idx" in plan, plan
 
 
-# ---- the columns the write path will store ----------------------------------
-OWNERS = (11, 12, None)  # two users and a lobby bot
+# ---- what a move writes: domain.check and the platform's moves ------------------
+def _table(time_control, owners=(11, 12, None), to_move=(0,), control=()):
+    """A counting-game match at version 4: seats per `owners` (None: a lobby bot)."""
+    from backend.engines import get_engine
+    from backend.matches.domain import MatchInfo, SeatInfo, Snapshot
+
+    engine = get_engine("counting")
+    seats = tuple(SeatInfo(o, f"u{o}" if o else "", "" if o else "random") for o in owners)
+    info = MatchInfo(1, "counting", {}, 1, True, seats, time_control)
+    state = engine.setup(len(owners), {"rounds": 3, "fixed_start": to_move[0]}, 1)
+    c = clock.start(time_control, len(owners), list(engine.to_move(state)), 1_000_000,
+                    paused=[s for s, o in enumerate(owners) if o is None])
+    return info, Snapshot(4, state, tuple(engine.to_move(state)), "active", c, tuple(control))
 
 
-def test_after_action_charges_the_mover_and_sets_the_deadline():
-    c = clock.start(BLITZ, 3, [0], 1_000_000)
-    cols = timing.after_action(c, 1_004_000, 0, [1], OWNERS, [], over=False)
-    assert cols["human_acted"] is True
-    assert cols["clock"]["remaining_ms"] == [186_000, 180_000, 180_000] and cols["clock"]["running"] == [1]
-    assert cols["deadline_at"] == timing.as_datetime(1_004_000 + 180_000)
-    # The bot's seat acting next: no clock runs (the bot seat 2 is asked), no deadline, not a user's move.
-    cols = timing.after_action(cols["clock"], 1_010_000, 1, [2], OWNERS, [], over=False)
-    assert cols["clock"]["running"] == [] and cols["deadline_at"] is None
-    assert timing.after_action(cols["clock"], 1_011_000, 2, [0], OWNERS, [], over=False)["human_acted"] is False
-    # The last action stops every clock.
-    assert timing.after_action(c, 1_002_000, 0, [1], OWNERS, [], over=True)["deadline_at"] is None
+def test_an_action_charges_the_mover_and_sets_the_deadline(fake_game):
+    from backend.matches.domain import check
+
+    info, snap = _table(BLITZ)
+    move = check(info, snap, 0, {"type": "say", "n": 1}, "a", 1_004_000)
+    a = move.applied
+    assert a.human_acted and a.version == 5 and a.control == ()
+    assert a.clock["remaining_ms"] == [186_000, 180_000, 180_000] and a.clock["running"] == [1]
+    assert clock.deadline(a.clock) == 1_004_000 + 180_000
+    # Seat 1, then the lobby bot's seat 2: no clock runs while the bot is asked, and its move is not a user's.
+    nxt = check(info, a, 1, {"type": "say", "n": 1}, "b", 1_010_000).applied
+    assert nxt.clock["running"] == [] and clock.deadline(nxt.clock) is None
+    assert check(info, nxt, 2, {"type": "say", "n": 1}, "c", 1_011_000, bot=True).applied.clock["running"] == [0]
 
 
-def test_after_action_on_a_match_older_than_clocks():
-    assert timing.after_action(None, 5, 0, [1], OWNERS, [], over=False) == {"human_acted": True}
-
-
-def test_handover_and_reclaim_columns():
+def test_a_seat_handed_to_the_bot_refuses_its_user_but_not_the_bot(fake_game):
     from backend.matches import seating
+    from backend.matches.domain import check, give_back, hand_to_bot
+    from backend.matches.errors import MatchError
 
-    c = clock.start({"kind": "realtime", "bank_s": 60, "increment_s": 0}, 3, [0], 0)
-    assert clock.flagged(c, 60_000) == [0]
-    control = seating.hand_to_bot([], 3, 0, seating.TIMEOUT, at=4)
-    cols = timing.after_handover(c, 61_000, [0], OWNERS, control)
-    assert cols["control"] == control and cols["clock"]["running"] == [] and cols["deadline_at"] is None
-    assert cols["clock"]["remaining_ms"][0] == 0
-    back = timing.after_handover(cols["clock"], 70_000, [0], OWNERS, seating.give_back(control, 3, 0), reclaimed=0)
-    assert back["clock"]["running"] == [0] and back["clock"]["remaining_ms"][0] == clock.RECLAIM_MIN_MS
-    assert back["deadline_at"] == timing.as_datetime(70_000 + clock.RECLAIM_MIN_MS)
+    info, snap = _table({"kind": "realtime", "bank_s": 60, "increment_s": 0})
+    assert clock.flagged(snap.clock, 1_060_000) == [0]
+    handed = hand_to_bot(info, snap, 0, seating.TIMEOUT, 1_061_000)
+    a = handed.applied
+    assert a.version == 5 and a.state == snap.state and a.control[0]["reason"] == "timeout"
+    assert a.clock["running"] == [] and a.clock["remaining_ms"][0] == 0 and clock.deadline(a.clock) is None
+    assert handed.events[0]["kind"] == "seat_to_bot" and handed.action == {"platform": "timeout"}
+    with pytest.raises(MatchError) as refused:
+        check(info, a, 0, {"type": "say", "n": 1}, "mine", 1_062_000)
+    assert refused.value.code == "conflict"
+    assert not check(info, a, 0, {"type": "say", "n": 1}, "bot", 1_062_000, bot=True).applied.human_acted
+    back = give_back(info, a, 0, 1_070_000).applied
+    assert back.control[0] is None and back.clock["running"] == [0]
+    assert back.clock["remaining_ms"][0] == clock.RECLAIM_MIN_MS
+    assert clock.deadline(back.clock) == 1_070_000 + clock.RECLAIM_MIN_MS
+
+
+def test_the_last_resignation_but_one_ends_the_match(fake_game):
+    from backend.matches import seating
+    from backend.matches.domain import hand_to_bot
+
+    info, snap = _table(BLITZ, owners=(11, 12))
+    gone = hand_to_bot(info, snap, 1, seating.RESIGNED, 1_001_000).applied
+    assert gone.status == "finished" and gone.result == {"winners": [0], "ranking": [0, 1], "resigned": [1],
+                                                         "reason": "resignation"}
+    assert clock.deadline(gone.clock) is None

@@ -10,7 +10,7 @@ from backend.accounts.api.serializers import ErrorSerializer
 from backend.lobbies import services
 from backend.lobbies.presenters import lobby_data, lobby_for
 
-from backend.matches.runtime import wake_from_sync
+from backend.matches.runtime import notify_from_sync, wake_from_sync
 
 from .serializers import (
     BotSerializer,
@@ -131,4 +131,6 @@ class RematchView(_LobbyAction):
                    summary="Open (once) a lobby for a rematch of a finished match; a second call answers the same lobby")
     def post(self, request, match_id):
         lobby, created = services.rematch(request.user, match_id)
+        if created:  # the old match's players hear of it at once, on their result screen
+            notify_from_sync(match_id, {"kind": "rematch", "lobby": lobby.pk})
         return _answer(lobby, request.user, status.HTTP_201_CREATED if created else status.HTTP_200_OK)

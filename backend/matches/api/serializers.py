@@ -31,7 +31,7 @@ class MatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "game", "options", "time_control", "status", "version", "public", "seats",
+        fields = ["id", "game", "options", "time_control", "status", "version", "public", "seats", "control",
                   "created_at", "updated_at", "finished_at", "result", "rematch_lobby_id"]
 
     def get_options(self, match) -> dict:
@@ -52,3 +52,7 @@ class EventSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.IntegerField(help_text="The seat whose action produced the event.")
     text = serializers.CharField()
+
+
+class TakeoverSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, help_text="The absent player's seat to hand to the bot.")

@@ -8,8 +8,10 @@ from rest_framework.views import APIView
 
 from backend.common.errors import AppError
 
+from .. import services
 from ..models import ActionLog, Match, MatchSeat
-from .serializers import EventSerializer, MatchSerializer
+from ..runtime import wake_from_sync
+from .serializers import EventSerializer, MatchSerializer, TakeoverSerializer
 
 _SEATS = Prefetch("seats", queryset=MatchSeat.objects.select_related("user").order_by("seat"))
 
@@ -80,3 +82,40 @@ class MatchEventsView(APIView):
                 if event.get("to") is None:
                     out.append({"version": version, "seat": seat, **{k: v for k, v in event.items() if k != "to"}})
         return Response(out)
+
+
+class _SeatChange(APIView):
+    """POST: change who plays a seat (docs/api.md, Seats); answers the match."""
+
+    permission_classes = [permissions.IsAuthenticated]
+    change = None  # services.resign | abort | reclaim
+
+    @extend_schema(request=None, responses=MatchSerializer)
+    def post(self, request, match_id: int):
+        _visible_match(request, match_id)
+        type(self).change(request.user, match_id, on_commit=wake_from_sync)
+        return Response(MatchSerializer(_visible_match(request, match_id)).data)
+
+
+class ResignView(_SeatChange):
+    change = staticmethod(services.resign)
+
+
+class AbortView(_SeatChange):
+    change = staticmethod(services.abort)
+
+
+class ReclaimView(_SeatChange):
+    change = staticmethod(services.reclaim)
+
+
+class TakeoverView(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=TakeoverSerializer, responses=MatchSerializer)
+    def post(self, request, match_id: int):
+        _visible_match(request, match_id)
+        data = TakeoverSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.takeover(request.user, match_id, data.validated_data["seat"], on_commit=wake_from_sync)
+        return Response(MatchSerializer(_visible_match(request, match_id)).data)

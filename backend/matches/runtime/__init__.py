@@ -4,7 +4,7 @@ from asgiref.sync import async_to_sync
 
 from .hub import MatchHub, Room, group_name
 
-__all__ = ["MatchHub", "Room", "group_name", "wake_from_sync"]
+__all__ = ["MatchHub", "Room", "group_name", "notify_from_sync", "wake_from_sync"]
 
 
 def wake_from_sync(match_id: int) -> None:
@@ -20,3 +20,14 @@ def wake_from_sync(match_id: int) -> None:
 async def _wake(match_id: int) -> None:
     hub = MatchHub.current()
     hub.spawn(hub.wake(match_id))
+
+
+def notify_from_sync(match_id: int, notice: dict) -> None:
+    """Tell every viewer of a match, on every server process, something that is
+    not a new version (a rematch lobby was opened): a `notice` message."""
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group_name(match_id), {"type": "match.notice", "match": match_id,
+                                                               "notice": notice})

@@ -26,7 +26,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 
-from .. import jsoncodec, store
+from .. import clock as clocks
+from .. import domain, jsoncodec, seating, store, timing
 from ..domain import ACTIVE, Applied, MatchInfo, Move, Snapshot, check
 from ..errors import MatchError, gettext_lazy as _
 from . import bots
@@ -55,6 +56,7 @@ class Room:
         self.reading: asyncio.Task | None = None
         self.bot_turns: set[int] = set()  # versions with a bot turn under way here
         self.heard = snapshot.version  # the newest version another process announced
+        self.deadline: asyncio.TimerHandle | None = None  # when a running clock runs out
 
     @property
     def id(self) -> int:
@@ -92,7 +94,9 @@ class Room:
             seats.difference_update(snapshot.rendered)
             state, engine = snapshot.state, self.engine
             for s, view in engine.views(state, seats).items():
-                legal = engine.legal_actions(state, s) if s is not None and s in snapshot.to_move else []
+                # A seat the bot plays for its user offers that user nothing until they take it back.
+                plays = s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
+                legal = engine.legal_actions(state, s) if plays else []
                 snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal))
             parts = snapshot.rendered[seat]
         return parts
@@ -137,7 +141,9 @@ class MatchHub:
         self.layer = get_channel_layer()
         self.relay_channel: str | None = None
         self.tasks: set[asyncio.Task] = set()  # work that ends: bot turns, reads, publishing
-        self.services: list[asyncio.Task] = []  # the relay and the heartbeat, for the hub's life
+        self.services: list[asyncio.Task] = []  # heartbeat, sweep and relay, for the hub's life
+        self.seen_due: dict[int, dict[int, int]] = {}  # match -> seat -> ±ms, for store.write_seen
+        self.seen_task: asyncio.Task | None = None
         self.sockets_by_user: Counter = Counter()
         self.sockets_by_address: Counter = Counter()
 
@@ -157,6 +163,10 @@ class MatchHub:
     # ---- rooms -----------------------------------------------------------
     async def room(self, match_id: int) -> Room | None:
         """The room of a match, following it from now on; None if there is no such match."""
+        if not self.services:
+            context = contextvars.Context()
+            self.services = [self.loop.create_task(self._heartbeat(), context=context),
+                             self.loop.create_task(self._sweep(), context=context)]
         room = self.rooms.get(match_id)
         if room is not None:
             return room
@@ -179,8 +189,9 @@ class MatchHub:
     def release(self, room: Room) -> None:
         if not room.viewers and not room.bot_turns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-            if room.presence_due is not None:
-                room.presence_due.cancel()
+            for timer in (room.presence_due, room.deadline):
+                if timer is not None:
+                    timer.cancel()
             self.spawn(self._unfollow(room.id))
 
     async def refresh(self, room: Room) -> None:
@@ -196,7 +207,7 @@ class MatchHub:
         after = room.snapshot.version
         snapshot, rows = await self.db(_read_since, room.info, after)
         if snapshot is not None and room.advance(snapshot, rows):
-            self._deliver(room)
+            self._changed(room)
         if room.heard > room.snapshot.version:  # announced while we read: read again
             await self._read_newer(room)
 
@@ -220,6 +231,8 @@ class MatchHub:
     def join(self, room: Room, viewer) -> None:
         room.viewers.add(viewer)
         self._count(viewer, 1)
+        if viewer.seat is not None and not room.presence.local[viewer.seat]:
+            self._vouch(room, viewer.seat, connected=True)
         room.presence.join(viewer.seat)
         self._presence_changed(room)
         # After a restart nobody may be driving the bots: whoever connects does.
@@ -231,6 +244,8 @@ class MatchHub:
         room.viewers.discard(viewer)
         self._count(viewer, -1)
         room.presence.leave(viewer.seat)
+        if viewer.seat is not None and not room.presence.local[viewer.seat]:
+            self._vouch(room, viewer.seat, connected=False)
         self._presence_changed(room)
         self.release(room)
 
@@ -242,9 +257,11 @@ class MatchHub:
                     del counter[key]
 
     # ---- acting ----------------------------------------------------------
-    async def act(self, room: Room, seat: int, version: int, action: dict, client_id: str) -> Applied:
-        """Check, write and deliver one action; raises MatchError.  A resent id
-        answers duplicate=True with the match as it is."""
+    async def act(self, room: Room, seat: int, version: int, action: dict, client_id: str,
+                  bot: bool = False) -> Applied:
+        """Check, write and deliver one action (`bot`: played by the bot for the
+        seat); raises MatchError.  A resent id answers duplicate=True with the
+        match as it is."""
         snapshot = room.snapshot
         if version != snapshot.version:
             # Refused from what this process knows: a future version cannot be
@@ -252,23 +269,27 @@ class MatchHub:
             if room.applied_recently(client_id):
                 return Applied(snapshot, [], True)
             raise MatchError("stale_version", _("The match has moved on; resync and try again."))
-        move = check(room.info, snapshot, seat, action, client_id)
-        if self.writer is None:
-            outcome = await self._write_one(move)
-        else:
-            try:
-                outcome = await self.writer.write(move)
-            except Exception:
-                log.warning("group commit failed; writing match %s's move on its own", room.id, exc_info=True)
-                outcome = await self._write_one(move)
-                if outcome == store.DUPLICATE:  # the failed statement committed after all
-                    await self.refresh(room)
+        move = check(room.info, snapshot, seat, action, client_id, timing.now_ms(), bot=bot)
+        outcome = await self._write(room, move)
         if outcome == store.WRITTEN:
             return Applied(move.applied, move.events, False)  # already delivered (_written)
         if outcome == store.DUPLICATE:
             return Applied(room.snapshot, [], True)
         self.spawn(self.refresh(room))  # another process moved on: catch up
         raise MatchError("stale_version", _("The match has moved on; resync and try again."))
+
+    async def _write(self, room: Room, move: Move) -> str:
+        """WRITTEN, DUPLICATE or STALE: the group commit, or a statement of its own."""
+        if self.writer is None:
+            return await self._write_one(move)
+        try:
+            return await self.writer.write(move)
+        except Exception:
+            log.warning("group commit failed; writing match %s's move on its own", room.id, exc_info=True)
+            outcome = await self._write_one(move)
+            if outcome == store.DUPLICATE:  # the failed statement committed after all
+                await self.refresh(room)
+            return outcome
 
     async def _write_one(self, move: Move) -> str:
         """The move in a statement of its own, from a database thread."""
@@ -285,11 +306,16 @@ class MatchHub:
     def _committed(self, room: Room, snapshot: Snapshot, client_id: str, events: list) -> None:
         if not room.advance(snapshot, {snapshot.version: (client_id, events)}):
             return
-        self._deliver(room)
+        self._changed(room)
         if self.layer is not None:
             self.spawn(self.layer.group_send(group_name(room.id), {
                 "type": "match.version", "match": room.id, "version": snapshot.version, "process": self.process}))
         self._schedule_bots(room)
+
+    def _changed(self, room: Room) -> None:
+        """A newer version is in the room: to every viewer here, and the clock's next deadline."""
+        self._deliver(room)
+        self._arm_deadline(room)
 
     def _deliver(self, room: Room) -> None:
         version = room.snapshot.version
@@ -306,10 +332,15 @@ class MatchHub:
         snapshot = room.snapshot
         if snapshot.status != ACTIVE or snapshot.version in room.bot_turns:
             return
-        seat = next((s for s in snapshot.to_move if room.info.seats[s].bot), None)
+        seat = next((s for s in snapshot.to_move if self._bot_of(room, s)), None)
         if seat is not None:
             room.bot_turns.add(snapshot.version)
             self.spawn(self._bot_turn(room, snapshot.version, seat))
+
+    @staticmethod
+    def _bot_of(room: Room, seat: int) -> str | None:
+        """The bot that plays `seat` now: seated in the lobby, or handed the seat."""
+        return seating.bot_for(room.info.seats[seat].bot, room.snapshot.control, seat)
 
     async def _bot_turn(self, room: Room, version: int, seat: int) -> None:
         try:
@@ -318,18 +349,18 @@ class MatchHub:
             snapshot = room.snapshot
             if snapshot.version != version:
                 return
-            chosen = bots.choose(room.info, snapshot, seat, room.info.seats[seat].bot)
+            bot = self._bot_of(room, seat)
+            chosen = bots.choose(room.info, snapshot, seat, bot) if bot else None
             if chosen is None:
                 return
             action, legal, rng = chosen
             client_id = bots.client_id(version, seat)
             try:
-                await self.act(room, seat, version, action, client_id)
+                await self.act(room, seat, version, action, client_id, bot=True)
             except MatchError as exc:
                 if exc.code == "illegal_action":
-                    log.warning("bot %s chose an illegal action in match %s at version %s",
-                                room.info.seats[seat].bot, room.id, version)
-                    await self.act(room, seat, version, rng.choice(legal), client_id)
+                    log.warning("bot %s chose an illegal action in match %s at version %s", bot, room.id, version)
+                    await self.act(room, seat, version, rng.choice(legal), client_id, bot=True)
                 # Otherwise it lost a race with another process: dropped harmlessly.
         except MatchError:
             pass
@@ -348,15 +379,77 @@ class MatchHub:
             self._schedule_bots(room)
             self.release(room)
 
+    # ---- clocks ------------------------------------------------------------
+    def _arm_deadline(self, room: Room) -> None:
+        """A timer for the moment the first running clock runs out."""
+        if room.deadline is not None:
+            room.deadline.cancel()
+            room.deadline = None
+        snapshot = room.snapshot
+        due = clocks.deadline(snapshot.clock) if snapshot.clock is not None and snapshot.status == ACTIVE else None
+        if due is not None:
+            delay = max(0.0, (due - timing.now_ms()) / 1000)
+            room.deadline = self.loop.call_later(delay, lambda: self.spawn(self.timeouts(room)))
+
+    async def timeouts(self, room: Room) -> None:
+        """Hand every seat whose time has run out to the bot, one move each.
+        Several processes may try; the version check lets each move through once."""
+        for _attempt in range(len(room.info.seats) + 3):
+            snapshot, now = room.snapshot, timing.now_ms()
+            if snapshot.status != ACTIVE or snapshot.clock is None:
+                return
+            flagged = clocks.flagged(snapshot.clock, now)
+            if not flagged:
+                return
+            move = domain.hand_to_bot(room.info, snapshot, flagged[0], seating.TIMEOUT, now)
+            if await self._write(room, move) == store.STALE:
+                await self.refresh(room)
+
+    async def _sweep(self) -> None:
+        """Now and then: the timed matches whose deadline passed while no
+        process followed them (all restarted, or nobody watches)."""
+        while True:
+            await asyncio.sleep(settings.MATCH_DEADLINE_SWEEP_S)
+            try:
+                for match_id in await self.db(timing.overdue, timing.now_ms()):
+                    room = await self.room(match_id)
+                    if room is not None:
+                        await self.timeouts(room)
+                        self._schedule_bots(room)
+                        self.release(room)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the sweep of overdue matches failed")
+
+    # ---- who is connected, in the database ----------------------------------
+    def _vouch(self, room: Room, seat: int | None, connected: bool) -> None:
+        """Record that `seat` has a connection here (or lost its last one here)
+        for the absent-player rule; written in batches by _write_seen."""
+        if seat is None or room.info.seats[seat].user_id is None or clocks.is_timed(room.info.time_control):
+            return  # only untimed matches hand an absent player's seat over by hand
+        now = timing.now_ms()
+        self.seen_due.setdefault(room.id, {})[seat] = now if connected else -now
+        if self.seen_task is None:
+            self.seen_task = self.spawn(self._write_seen())
+
+    async def _write_seen(self) -> None:
+        try:
+            while self.seen_due:
+                due, self.seen_due = self.seen_due, {}
+                await self.db(store.write_seen, due)
+        except Exception:
+            log.exception("recording who is connected failed")
+        finally:
+            self.seen_task = None
+
     # ---- the channel layer -------------------------------------------------
     async def _follow(self, match_id: int) -> None:
         if self.layer is None:
             return
         if self.relay_channel is None:
             self.relay_channel = await self.layer.new_channel("match-relay.")
-            context = contextvars.Context()
-            self.services = [self.loop.create_task(self._relay(), context=context),
-                             self.loop.create_task(self._heartbeat(), context=context)]
+            self.services.append(self.loop.create_task(self._relay(), context=contextvars.Context()))
         await self.layer.group_add(group_name(match_id), self.relay_channel)
 
     async def _unfollow(self, match_id: int) -> None:
@@ -374,6 +467,9 @@ class MatchHub:
                     room.heard = max(room.heard, message["version"])
                     if message["version"] > room.snapshot.version:
                         self.spawn(self.refresh(room))
+                elif message["type"] == "match.notice":
+                    for viewer in tuple(room.viewers):
+                        viewer.notice(message["notice"])
                 elif message["type"] == "presence":
                     room.presence.hear(message["process"], message["seats"], message["spectators"],
                                        time.monotonic())
@@ -424,7 +520,9 @@ class MatchHub:
             now = time.monotonic()
             for room in tuple(self.rooms.values()):
                 try:
-                    if room.presence.local:
+                    for seat in room.presence.local:
+                        self._vouch(room, seat, connected=True)
+                    if room.presence.local and self.layer is not None:
                         self._publish_presence(room, force=True)
                     if room.presence.expire(now, EXPIRY_INTERVALS * period):
                         self._push_presence(room)

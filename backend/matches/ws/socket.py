@@ -20,7 +20,8 @@ from collections import deque
 from django.conf import settings
 from django.utils import translation
 
-from .. import jsoncodec
+from .. import clock as clocks
+from .. import jsoncodec, timing
 from ..domain import valid_client_id
 from ..errors import MatchError, gettext_lazy as _
 from ..runtime import MatchHub
@@ -204,6 +205,11 @@ class MatchSocket:
             return
         self._start_draining()
 
+    def notice(self, notice: dict) -> None:
+        """Something for the viewers that is not a version (docs/api.md: notice)."""
+        if self.ready:
+            self._emit(_dumps({"type": "notice", **notice}))
+
     def presence(self, seats: list[int], spectators: int) -> None:
         if not self.ready or (seats, spectators) == self.presence_sent:
             return
@@ -283,7 +289,8 @@ class MatchSocket:
 
     def _state_text(self, snapshot, events: list) -> str:
         view, legal = self.room.rendered(snapshot, self.seat)
+        clock = "null" if snapshot.clock is None else _dumps(clocks.frame(snapshot.clock, timing.now_ms()))
         # The whole message as compact JSON, built from the parts its viewers share.
         return (f'{{"type":"state","version":{snapshot.version},"seat":{_dumps(self.seat)},'
                 f'"status":{_dumps(snapshot.status)},"view":{view},"legal_actions":{legal},'
-                f'"events":{_dumps(events)}}}')
+                f'"events":{_dumps(events)},"clock":{clock},"control":{_dumps(list(snapshot.control))}}}')
