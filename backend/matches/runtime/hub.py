@@ -184,6 +184,7 @@ class MatchHub:
             await self._unfollow(match_id)
             return None
         room = self.rooms[match_id] = Room(*loaded)
+        self._arm_deadline(room)
         return room
 
     def release(self, room: Room) -> None:
