@@ -21,13 +21,14 @@ def _fast_and_isolated(settings):
 
 
 @pytest.fixture(autouse=True)
-def _close_match_runtimes():
-    """Each test's event loop ends with it; so must the connections its match
-    runtime opened, or the test database cannot be dropped at the end."""
+async def _close_match_runtimes():
+    """Each test's event loop ends with it; so must its match runtime, with
+    its work in flight done, before the database is flushed or dropped."""
     yield
     from backend.matches.runtime import MatchHub
 
-    MatchHub.close_all()
+    await MatchHub.close_current()
+    MatchHub.close_all()  # hubs of other loops (a test's "other process")
 
 
 @pytest.fixture

@@ -22,14 +22,11 @@ def match_env(settings):
     """Scripted players act far faster than people: lift the rate limit; bots
     act at once (as `make test` sets); and the runtime of each test's event
     loop closes its connections so the test database can be dropped at the end."""
-    from backend.matches.runtime import MatchHub
-
     settings.MATCH_WS_RATE = settings.MATCH_WS_BURST = 10_000
     settings.BOT_DELAY = 0
     db = connections["default"].settings_dict
     max_age, db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE", 0), 0
     yield settings
-    MatchHub.close_all()
     db["CONN_MAX_AGE"] = max_age
 
 

@@ -31,6 +31,14 @@ class DbCalls:
             return await database_sync_to_async(func)(*args)
         return await asyncio.get_running_loop().run_in_executor(self.executor, _call, func, args)
 
+    async def drain(self) -> None:
+        """Wait until calls already handed to the database threads have returned."""
+        if self.executor is None:
+            await database_sync_to_async(_nothing)()  # queued behind them on the one thread
+        else:
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(*(loop.run_in_executor(self.executor, _nothing) for _ in range(self.threads)))
+
     def close(self) -> None:
         """Close every thread's connection, then the threads."""
         if self.executor is None:
@@ -48,6 +56,10 @@ class DbCalls:
             future.result()
         self.executor.shutdown(wait=True)
         self.executor = None
+
+
+def _nothing() -> None:
+    pass
 
 
 def _call(func, args):

@@ -122,6 +122,21 @@ class MatchHub:
             hub.close()
         cls._hubs.clear()
 
+    @classmethod
+    async def close_current(cls) -> None:
+        """Stop the running loop's hub, if it has one, once its work in flight is done."""
+        hub = cls._hubs.pop(asyncio.get_running_loop(), None)
+        if hub is not None:
+            await hub.aclose()
+
+    async def aclose(self) -> None:
+        tasks = self.services + list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.db.drain()  # a call a cancelled task left running in its thread
+        self.close()
+
     def close(self) -> None:
         for task in self.services:
             task.cancel()
