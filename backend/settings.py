@@ -214,6 +214,10 @@ ABSENT_GRACE_S = int(os.environ.get("ABSENT_GRACE_S", "90"))
 if ABSENT_GRACE_S < 0:
     raise RuntimeError("ABSENT_GRACE_S must be a whole number of seconds, 0 or more.")
 
+# Open lobbies one account may host, and sit in (hosted ones included).
+LOBBY_MAX_HOSTED = int(os.environ.get("LOBBY_MAX_HOSTED", "3"))
+LOBBY_MAX_SEATED = int(os.environ.get("LOBBY_MAX_SEATED", "8"))
+
 # An open lobby with no join, leave, kick or bot change for this long expires; 0 keeps lobbies forever.
 LOBBY_IDLE_MINUTES = int(os.environ.get("LOBBY_IDLE_MINUTES", "60"))
 if LOBBY_IDLE_MINUTES < 0:

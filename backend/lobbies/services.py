@@ -8,6 +8,8 @@ import functools
 import random
 import secrets
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -168,9 +170,25 @@ def create_lobby(host, game, options, num_seats, private: bool, time_control: di
     return _open(host, engine, options, num_seats, private, validate_time_control(time_control))
 
 
+def _require_room_for(user, hosting: bool) -> None:
+    """One account may host LOBBY_MAX_HOSTED open lobbies and sit in
+    LOBBY_MAX_SEATED (hosted ones included): enough for anyone, and no one
+    fills the public list alone.  The user's row is locked so that
+    simultaneous requests of one account are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).exists()
+    open_lobbies = Lobby.objects.filter(status=Lobby.Status.OPEN)
+    if hosting and open_lobbies.filter(host=user).count() >= settings.LOBBY_MAX_HOSTED:
+        raise AppError("limit_reached", _("You already host %(count)d open lobbies; start or close one first.")
+                       % {"count": settings.LOBBY_MAX_HOSTED})
+    if open_lobbies.filter(seats__user=user).count() >= settings.LOBBY_MAX_SEATED:
+        raise AppError("limit_reached", _("You are already seated in %(count)d open lobbies; leave one first.")
+                       % {"count": settings.LOBBY_MAX_SEATED})
+
+
 def _open(host, engine: Engine, options: dict, num_seats: int, private: bool, time_control: dict, *,
           bots=(), rematch_of: int | None = None) -> Lobby:
     """A new lobby hosted (seat 0) by `host`, with `bots` in the next seats; announced after commit."""
+    _require_room_for(host, hosting=True)
     lobby = Lobby.objects.create(
         game=engine.id, options=options, num_seats=num_seats, private=bool(private), host=host,
         invite_code=secrets.token_urlsafe(9) if private else "", time_control=time_control, rematch_of=rematch_of,
@@ -191,6 +209,7 @@ def join(user, lobby_id: int, code: str | None = None) -> Lobby:
         raise AppError("forbidden", "This lobby is private; you need its invite code.")
     if lobby.kicked.filter(pk=user.pk).exists():
         raise AppError("forbidden", "The host removed you from this lobby.")
+    _require_room_for(user, hosting=False)
     try:
         with transaction.atomic():
             LobbySeat.objects.create(lobby=lobby, index=_free_index(lobby), user=user)

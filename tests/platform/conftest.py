@@ -16,6 +16,8 @@ _names = itertools.count(1)
 def _fast_and_isolated(settings):
     """A fast password hash; and throttle counters in a cache of the test's own, never a shared Redis."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tests open many lobbies per user; test_lobby_caps.py sets the caps it tests.
+    settings.LOBBY_MAX_HOSTED = settings.LOBBY_MAX_SEATED = 1000
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": f"test-{uuid.uuid4().hex}"}}
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from backend.matches import services
 
+from .match_support import condottiere_policy
 from .match_support import match_env  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -89,3 +92,37 @@ def test_event_log_holds_public_events_only(table, api_client):
                 for e in get_engine("condottiere").visible_events(r.events, None)]
     assert [(e["version"], e["text"]) for e in log] == expected
     assert all("to" not in e and "cards" not in e for e in log)
+
+
+def test_a_player_reads_their_own_private_lines_and_nobody_elses(table, client_for, api_client):
+    """A reload keeps a player's private lines (the cards they drew); another
+    seat's and the spectators' logs never hold them."""
+    from backend.engines import get_engine
+    from backend.matches.models import ActionLog
+
+    users, _, _ = table
+    public = services.create_match("condottiere", {"hidden_cards": True}, users[:3], 5, True)
+    engine = get_engine("condottiere")
+    rng = random.Random(5)
+    for step in range(400):  # until every seat has played a card face down, which only it sees
+        public.refresh_from_db()
+        seat = engine.to_move(public.state)[0]
+        action = condottiere_policy(engine.legal_actions(public.state, seat), rng)
+        services.apply_action(public.pk, seat, public.version, action, f"p{step}")
+        rows = list(ActionLog.objects.filter(match=public).order_by("version"))
+        if all(any(e.get("to") == [s] for r in rows for e in r.events) for s in range(3)):
+            break
+    spectator = api_client.get(f"/api/matches/{public.pk}/events/").json()
+    assert not any(e.get("private") for e in spectator)
+    for seat in range(3):
+        log = client_for(users[seat]).get(f"/api/matches/{public.pk}/events/").json()
+        expected = [(r.version, e["text"], e.get("to") is not None) for r in rows
+                    for e in engine.visible_events(r.events, seat)]
+        assert [(e["version"], e["text"], e.get("private", False)) for e in log] == expected
+        own = [e for r in rows for e in r.events if e.get("to") == [seat]]
+        others = [e for r in rows for e in r.events if e.get("to") is not None and seat not in e["to"]]
+        assert own and others  # the deck deals every seat private lines
+        assert {e["text"] for e in log if e.get("private")} >= {e["text"] for e in own}
+        assert not any("to" in e for e in log)
+    # The outsider (no seat) reads what a spectator reads.
+    assert client_for(users[3]).get(f"/api/matches/{public.pk}/events/").json() == spectator

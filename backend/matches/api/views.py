@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from backend.common.errors import AppError
+from backend.engines import get_engine
 
 from .. import services
 from ..models import ActionLog, Match, MatchSeat
@@ -68,19 +69,25 @@ class MatchDetailView(APIView):
 
 
 class MatchEventsView(APIView):
-    """The public event log: events every spectator saw, oldest first."""
+    """The event log, oldest first: the public events, and for a player of the
+    match also the private ones addressed to their seat (marked "private")."""
 
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(responses=EventSerializer(many=True))
     def get(self, request, match_id: int):
         match = _visible_match(request, match_id)
+        engine = get_engine(match.game)
+        user_id = request.user.pk if request.user.is_authenticated else None
+        viewer = next((s.seat for s in match.seats.all() if user_id is not None and s.user_id == user_id), None)
         out = []
         for version, seat, events in (ActionLog.objects.filter(match=match).order_by("version")
                                       .values_list("version", "seat", "events")):
-            for event in events:
-                if event.get("to") is None:
-                    out.append({"version": version, "seat": seat, **{k: v for k, v in event.items() if k != "to"}})
+            for event in engine.visible_events(events, viewer):
+                line = {"version": version, "seat": seat, **{k: v for k, v in event.items() if k != "to"}}
+                if event.get("to") is not None:
+                    line["private"] = True
+                out.append(line)
         return Response(out)
 
 
