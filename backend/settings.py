@@ -200,8 +200,10 @@ MATCH_WS_FAST_PATH = env_bool("MATCH_WS_FAST_PATH", True)
 # Seconds between each process's looks for timed matches whose deadline passed unwatched.
 MATCH_DEADLINE_SWEEP_S = float(os.environ.get("MATCH_DEADLINE_SWEEP_S", "5"))
 
-# Joins and leaves within this many seconds make one presence update.
+# Joins and leaves within this many seconds make one presence update; a change
+# in the number of spectators alone waits up to MATCH_SPECTATORS_EVERY seconds.
 MATCH_PRESENCE_COALESCE = float(os.environ.get("MATCH_PRESENCE_COALESCE", "0.1"))
+MATCH_SPECTATORS_EVERY = float(os.environ.get("MATCH_SPECTATORS_EVERY", "3"))
 # Seconds between a process's presence heartbeats; a connection not heard of
 # for three of them (its process died without saying goodbye) is dropped.
 MATCH_PRESENCE_INTERVAL = float(os.environ.get("MATCH_PRESENCE_INTERVAL", "15"))

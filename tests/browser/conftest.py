@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from tests.support.servers import Daphne, manage, server_env
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -17,57 +14,23 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"daphne exited with {proc.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("daphne did not start listening")
-
-
 @pytest.fixture(scope="session")
 def live_server_url(tmp_path_factory):
     """Daphne serving the real ASGI app; each session gets a fresh database."""
     tmp = tmp_path_factory.mktemp("browser-server")
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
-        "REDIS_URL": "",  # one process: the in-memory channel layer is enough
-        "BOT_DELAY": "0.05",
-        "THROTTLE_SIGNUP": "1000/min",
-        "THROTTLE_LOGIN": "1000/min",
-        "DJANGO_PRODUCTION": "",
-        "DJANGO_DEBUG": "0",
-        "LOG_LEVEL": "WARNING",
-        "PYTHONUNBUFFERED": "1",
-    }
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    port = _free_port()
-    log = open(tmp / "daphne.log", "w")
-    daphne = Path(sys.executable).with_name("daphne")
-    proc = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port), "backend.asgi:application"],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        _wait_for_port(port, proc)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    env = server_env(
+        f"sqlite:///{tmp / 'db.sqlite3'}",
+        REDIS_URL="",  # one process: the in-memory channel layer is enough
+        BOT_DELAY="0.05",
+        THROTTLE_SIGNUP="1000/min",
+        THROTTLE_LOGIN="1000/min",
+        DJANGO_PRODUCTION="",
+        DJANGO_DEBUG="0",
+        LOG_LEVEL="WARNING",
+    )
+    manage(env, "migrate", "--noinput", "-v0")
+    with Daphne(env, log=tmp / "daphne.log") as server:
+        yield f"http://127.0.0.1:{server.port}"
 
 
 @pytest.fixture(scope="session")

@@ -24,6 +24,7 @@ def match_env(settings):
     loop closes its connections so the test database can be dropped at the end."""
     settings.MATCH_WS_RATE = settings.MATCH_WS_BURST = 10_000
     settings.BOT_DELAY = 0
+    settings.MATCH_SPECTATORS_EVERY = 0.05  # test_ws_presence.py checks the slower cadence itself
     db = connections["default"].settings_dict
     max_age, db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE", 0), 0
     yield settings

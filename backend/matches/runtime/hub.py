@@ -208,6 +208,8 @@ class MatchHub:
             for timer in (room.presence_due, room.deadline):
                 if timer is not None:
                     timer.cancel()
+            if room.presence.published is not None:
+                self._publish_presence(room)  # none left here: the others drop this process at once
             self.spawn(self._unfollow(room.id))
 
     async def refresh(self, room: Room) -> None:
@@ -250,7 +252,7 @@ class MatchHub:
         if viewer.seat is not None and not room.presence.local[viewer.seat]:
             self._vouch(room, viewer.seat, connected=True)
         room.presence.join(viewer.seat)
-        self._presence_changed(room)
+        self._presence_changed(room, viewer.seat)
         # After a restart nobody may be driving the bots: whoever connects does.
         self._schedule_bots(room)
 
@@ -262,7 +264,7 @@ class MatchHub:
         room.presence.leave(viewer.seat)
         if viewer.seat is not None and not room.presence.local[viewer.seat]:
             self._vouch(room, viewer.seat, connected=False)
-        self._presence_changed(room)
+        self._presence_changed(room, viewer.seat)
         self.release(room)
 
     def _count(self, viewer, step: int) -> None:
@@ -498,11 +500,19 @@ class MatchHub:
                 log.exception("match relay failed on a message")
 
     # ---- presence ----------------------------------------------------------
-    def _presence_changed(self, room: Room) -> None:
-        """Coalesce a burst of joins and leaves into one message to the others
-        and one presence frame per local viewer."""
-        if room.presence_due is None:
-            room.presence_due = self.loop.call_later(settings.MATCH_PRESENCE_COALESCE, self._presence_flush, room)
+    def _presence_changed(self, room: Room, seat: int | None) -> None:
+        """Coalesce joins and leaves into one message to the other processes and
+        one presence frame per local viewer: soon when a seat's connection came
+        or went (players watch that), and at most once every
+        MATCH_SPECTATORS_EVERY seconds for spectators alone, so that a crowd
+        arriving costs each viewer a frame now and then, not one per arrival."""
+        delay = settings.MATCH_PRESENCE_COALESCE if seat is not None else settings.MATCH_SPECTATORS_EVERY
+        due = self.loop.time() + delay
+        if room.presence_due is not None:
+            if room.presence_due.when() <= due:
+                return
+            room.presence_due.cancel()
+        room.presence_due = self.loop.call_at(due, self._presence_flush, room)
 
     def _presence_flush(self, room: Room) -> None:
         room.presence_due = None
