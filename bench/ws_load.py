@@ -71,6 +71,8 @@ def server_env(args) -> dict:
         DATABASE_URL=args.db_url, REDIS_URL=args.redis_url, CHANNEL_LAYER_BACKEND=LAYERS[args.layer],
         DJANGO_DEBUG="0", LOG_LEVEL="WARNING", BOT_DELAY="0", DB_CONN_MAX_AGE="600",
         MATCH_WS_RATE="1000", MATCH_WS_BURST="1000", PYTHONUNBUFFERED="1",
+        # Every client of the benchmark comes from 127.0.0.1.
+        MATCH_SOCKETS_PER_ADDRESS="1000000", MATCH_SOCKETS_PER_USER="1000000",
     )
     return env
 
@@ -87,12 +89,14 @@ def create_matches(m: int, seed: int) -> list[dict]:
     from django.contrib.auth.hashers import make_password
     from rest_framework.authtoken.models import Token
 
+    from backend.accounts.models import fold
     from backend.matches.services import create_match
 
     User = get_user_model()
     run = uuid.uuid4().hex[:8]
     unusable = make_password(None)
-    users = User.objects.bulk_create(User(username=f"b{run}-{i}", password=unusable) for i in range(3 * m))
+    users = User.objects.bulk_create(User(username=f"b{run}-{i}", username_key=fold(f"b{run}-{i}"), password=unusable)
+                                     for i in range(3 * m))
     tokens = Token.objects.bulk_create(Token(user=u, key=Token.generate_key()) for u in users)
     out = []
     for i in range(m):
