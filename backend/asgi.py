@@ -34,15 +34,11 @@ def _collect_websocket_urlpatterns() -> list:
 websocket_urlpatterns: list = _collect_websocket_urlpatterns()
 
 # Everything loaded so far lives as long as the process: keep it out of the
-# garbage collector's full passes, which otherwise stall the event loop for
-# 100-300 ms under load (measured with bench/ws_load.py).
+# garbage collector's full passes.  What a live match allocates (states,
+# views, JSON, frames) is acyclic and freed by reference counting, so the
+# collector runs rarely.  The measurements behind both: deploy/README.md.
 gc.collect()
 gc.freeze()
-# What a live match allocates (states, views, JSON, frames) is acyclic and
-# freed by reference counting; the collector's passes, started every 700
-# allocations by default, took ~9% of the event loop (py-spy, saturated).
-# Rarer passes: bench/ws_load.py saturated M=50 went from 1.26-1.36 to
-# 1.10-1.21 ms of CPU per action and its p99 from ~200 to ~110 ms.
 gc.set_threshold(10_000, 20, 50)
 
 application = ProtocolTypeRouter(

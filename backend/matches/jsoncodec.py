@@ -1,11 +1,10 @@
 """Compact JSON for the hot path (views, legal actions, states to store).
 
-orjson encodes a Condottiere view in ~4 µs against ~13 µs for ujson and
-more for the standard library (measured on this project's views); under
-load, encoding was about 15% of the server's time per action.  Anything
-orjson refuses (integers beyond 64 bits, lone surrogates, unknown types)
-falls back to the standard encoder, so the output is always compact JSON.
-orjson writes non-ASCII text as UTF-8; the fallback escapes it.
+orjson, the fastest encoder we measured on this project's views (figures in
+deploy/README.md).  Anything it refuses (integers beyond 64 bits, lone
+surrogates, unknown types) falls back to the standard encoder, so the output
+is always compact JSON.  orjson writes non-ASCII text as UTF-8; the fallback
+escapes it.
 """
 
 from __future__ import annotations
