@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
 
-.PHONY: run test install migrate bench clean
+.PHONY: run test install migrate bench messages clean
 
 $(VENV)/.installed: requirements.txt
 	@$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ is required"'
@@ -29,6 +29,16 @@ test: install
 
 bench: install
 	$(PY) bench/engines.py
+
+# The server's translation catalogue (backend/locale/hu): collect every gettext
+# string into the .po (translate the new entries there), then compile the .mo.
+# Commit both; tests/platform/test_i18n.py fails on a stale .mo or an untranslated
+# entry. Needs GNU gettext (msgfmt, xgettext). The app's own words live in
+# frontend/i18n/ (frontend/README.md).
+MESSAGES_IGNORE := --ignore=.venv --ignore=tests --ignore=bench --ignore=tools --ignore=deploy --ignore=test-artifacts
+messages: install
+	$(PY) manage.py makemessages --locale=hu --add-location=file $(MESSAGES_IGNORE)
+	$(PY) manage.py compilemessages --locale=hu $(MESSAGES_IGNORE)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache

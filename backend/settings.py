@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
+    "backend.common",  # the language middleware's helpers and `makemessages` with the engines' refusal keywords
     "backend.accounts",
     "backend.lobbies",
     "backend.matches",
@@ -53,6 +54,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in user's saved language is one of its sources (backend/common/i18n.py).
+    "backend.common.i18n.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Innermost: the app's own 404 (never Django's URL list, DEBUG or not) and 413.
@@ -60,13 +63,14 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "backend.urls"
+FRONTEND_DIR = BASE_DIR / "frontend"
 ASGI_APPLICATION = "backend.asgi.application"
 WSGI_APPLICATION = None
 
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        "DIRS": [FRONTEND_DIR],  # index.html, the app's shell (backend/web/views.py)
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -120,14 +124,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# Two languages (docs/api.md, Languages). The choice: the django_language cookie, else the
+# signed-in user's saved language, else Accept-Language, else English (backend/common/i18n.py).
+LANGUAGE_CODE = "en"
+LANGUAGES = [("hu", "Magyar"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "backend" / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = PRODUCTION
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-FRONTEND_DIR = BASE_DIR / "frontend"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {

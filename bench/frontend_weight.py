@@ -5,10 +5,12 @@
 Without --url it starts its own Daphne (temp SQLite, fast bots). It signs up,
 and for each game (Condottiere, God's Playground; or only --game) opens a
 3-seat lobby with two bots, starts it, then loads the match page `--runs`
-times in a fresh browser context each (cold cache, the two games' loads
-interleaved so both see the same machine load) and prints per game:
-  * the bytes of JavaScript and CSS the page loaded (uncompressed bodies; the
-    target is at most 150 KB per game page), file by file with the total;
+times in each language (English and Hungarian, chosen by the language cookie),
+in a fresh browser context each (cold cache, the loads interleaved so all see
+the same machine load) and prints per game and language:
+  * the bytes of JavaScript, CSS and that language's catalogues (frontend/i18n/)
+    the page loaded (uncompressed bodies; the target is at most 150 KB per game
+    page with one language's words), file by file with the total;
   * the time from navigation start to the first rendered table (the
     [data-testid=table] element in the DOM), median and range, in ms.
 Figures depend on the machine and its load.
@@ -51,6 +53,7 @@ def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
 
 
 GAMES = {"condottiere": "Condottiere", "gods_playground": "God's Playground"}
+LANGUAGES = {"en": "English", "hu": "Hungarian"}
 
 
 def make_match(browser, base: str, game: str) -> tuple[str, dict]:
@@ -77,15 +80,16 @@ def make_match(browser, base: str, game: str) -> tuple[str, dict]:
     return f"/match/{match_id}", state
 
 
-def measure(browser, base: str, path: str, state: dict) -> tuple[dict[str, int], float]:
+def measure(browser, base: str, path: str, state: dict, lang: str) -> tuple[dict[str, int], float]:
     context = browser.new_context(storage_state=state, viewport={"width": 1280, "height": 800})
+    context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
     page = context.new_page()
     sizes: dict[str, int] = {}
 
     def on_response(response):
         kind = response.request.resource_type
         url = response.url
-        if kind in ("script", "stylesheet") or url.endswith((".js", ".css")):
+        if kind in ("script", "stylesheet") or url.endswith((".js", ".css")) or "/app/i18n/" in url:
             try:
                 sizes[url.replace(base, "")] = len(response.body())
             except Exception:  # a redirect or aborted load has no body
@@ -100,16 +104,16 @@ def measure(browser, base: str, path: str, state: dict) -> tuple[dict[str, int],
     return sizes, elapsed
 
 
-def report(game: str, path: str, sizes: dict[str, int], times: list[float]) -> None:
-    js = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".js")}
-    css = {u: n for u, n in sizes.items() if u.split("?")[0].endswith(".css")}
-    print(f"{GAMES[game]} match page {path}")
+def report(game: str, lang: str, path: str, sizes: dict[str, int], times: list[float]) -> None:
+    kinds = {"JS": ".js", "CSS": ".css", "words": ".json"}
+    files = {k: {u: n for u, n in sizes.items() if u.split("?")[0].endswith(ext)} for k, ext in kinds.items()}
+    print(f"{GAMES[game]} match page {path}, in {LANGUAGES[lang]}")
     for url, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
         print(f"  {n:8,d} B  {url}")
-    total = sum(js.values()) + sum(css.values())
-    print(f"  JS  {sum(js.values()):8,d} B in {len(js)} files")
-    print(f"  CSS {sum(css.values()):8,d} B in {len(css)} files")
-    print(f"  JS+CSS {total:,d} B = {total / 1024:.1f} KB (target <= {TARGET // 1024} KB: {'met' if total <= TARGET else 'NOT met'})")
+    for kind, found in files.items():
+        print(f"  {kind:5} {sum(found.values()):8,d} B in {len(found)} files")
+    total = sum(sum(found.values()) for found in files.values())
+    print(f"  JS+CSS+words {total:,d} B = {total / 1024:.1f} KB (target <= {TARGET // 1024} KB: {'met' if total <= TARGET else 'NOT met'})")
     print(f"  navigation to first rendered table: median {statistics.median(times):.0f} ms "
           f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} cold loads)")
 
@@ -132,20 +136,20 @@ def main() -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                 matches = {g: make_match(browser, base, g) for g in games}
-                times: dict[str, list[float]] = {g: [] for g in games}
-                sizes: dict[str, dict[str, int]] = {}
+                times: dict[tuple[str, str], list[float]] = {(g, lang): [] for g in games for lang in LANGUAGES}
+                sizes: dict[tuple[str, str], dict[str, int]] = {}
                 for _ in range(args.runs):
-                    for g in games:
-                        sizes[g], t = measure(browser, base, *matches[g])
-                        times[g].append(t)
+                    for key in times:
+                        sizes[key], t = measure(browser, base, *matches[key[0]], key[1])
+                        times[key].append(t)
                 browser.close()
         finally:
             if proc:
                 proc.terminate()
                 proc.wait(timeout=10)
     print(f"on {base if args.url else 'a local Daphne'}")
-    for g in games:
-        report(g, matches[g][0], sizes[g], times[g])
+    for g, lang in times:
+        report(g, lang, matches[g][0], sizes[g, lang], times[g, lang])
 
 
 if __name__ == "__main__":

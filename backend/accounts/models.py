@@ -1,5 +1,6 @@
 import unicodedata
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager as DjangoUserManager
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -41,6 +42,10 @@ class User(AbstractUser):
     email_key = models.TextField(unique=True, null=True, editable=False)
 
     objects = UserManager()
+    # The language the site speaks to this user (backend/common/i18n.py); blank until they choose or sign up.
+    # Also a database default, so rows written by code that predates the column (an older process during a
+    # deploy, a migration's historical model) stay valid.
+    language = models.CharField(max_length=8, blank=True, default="", db_default="", choices=settings.LANGUAGES)
 
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"

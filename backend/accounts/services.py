@@ -61,8 +61,8 @@ def _email_taken(email: str, exclude_pk=None) -> bool:
     return bool(email) and User.objects.filter(email_key=fold(email)).exclude(pk=exclude_pk).exists()
 
 
-def sign_up(username: str, password: str, *, password2: str | None, email: str, client: str):
-    """Create an active user. Names and addresses are unique under Unicode case
+def sign_up(username: str, password: str, *, password2: str | None, email: str, client: str, language: str = ""):
+    """Create an active user who keeps `language`. Names and addresses are unique under Unicode case
     folding (models.fold); a taken e-mail address is told only to a counted attempt."""
     username, email = username.strip(), User.objects.normalize_email(email.strip())
     candidate = User(username=User.normalize_username(username), email=email)
@@ -88,7 +88,7 @@ def sign_up(username: str, password: str, *, password2: str | None, email: str, 
         raise _refuse({"email": [EMAIL_TAKEN]}, "conflict")
     try:
         with transaction.atomic():
-            return User.objects.create_user(username=candidate.username, email=email, password=password)
+            return User.objects.create_user(username=candidate.username, email=email, password=password, language=language)
     except IntegrityError:
         # Lost a race with another sign-up of the same name or address: the unique indexes decided.
         field = "email" if _email_taken(email) else "username"
@@ -204,6 +204,12 @@ def confirm_password_reset(uid: str, token: str, new_password: str, *, new_passw
         raise _refuse(errors)
     _set_password(user, new_password)
     return user
+
+
+def save_language(user, language: str) -> None:
+    if user.language != language:
+        user.language = language
+        user.save(update_fields=["language"])
 
 
 def token_for(user) -> str:

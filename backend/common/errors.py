@@ -125,9 +125,9 @@ def to_app_error(exc: Exception) -> AppError | None:
     if isinstance(exc, (drf.NotAuthenticated, drf.AuthenticationFailed)):
         return AppError("unauthenticated", str(exc.detail))
     if isinstance(exc, (Http404, drf.NotFound)):
-        return AppError("not_found", "Not found.")
+        return AppError("not_found", _("Not found."))
     if isinstance(exc, (DjangoPermissionDenied, drf.PermissionDenied)):
-        detail = getattr(exc, "detail", None) or "You are not allowed to do that."
+        detail = getattr(exc, "detail", None) or _("You are not allowed to do that.")
         return AppError("forbidden", str(detail))
     if isinstance(exc, drf.Throttled):
         return AppError("rate_limited", str(exc.detail), retry_after=None if exc.wait is None else int(exc.wait) + 1)

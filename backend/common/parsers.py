@@ -5,6 +5,7 @@ json.loads raises RecursionError, not ValueError, for `[[[[...` a few
 thousand levels deep; DRF's parser only turns ValueError into ParseError.
 """
 
+from django.utils.translation import gettext as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
@@ -14,4 +15,4 @@ class JSONParser(parsers.JSONParser):
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError("JSON parse error - the body is nested too deeply.") from None
+            raise ParseError(_("JSON parse error - the body is nested too deeply.")) from None

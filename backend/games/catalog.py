@@ -1,17 +1,30 @@
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from backend.engines import Engine, available_engines
+
+# What an option's schema says to people, translated when answering (texts.py holds the msgids).
+_WORDS = ("label", "help")
+
+
+def display_name(engine: Engine) -> str:
+    """The game's name in the active language."""
+    return gettext(engine.name)
 
 
 def public_options_schema(engine: Engine) -> dict:
-    """The options a player may set; test hooks (stacked decks, fixed dice) stay hidden."""
-    return {k: v for k, v in engine.options_schema.items() if not v.get("test_hook")}
+    """The options a player may set, their words in the active language; test hooks (stacked decks, fixed dice) stay hidden."""
+    return {
+        key: {k: gettext(v) if k in _WORDS and v else v for k, v in spec.items()}
+        for key, spec in engine.options_schema.items() if not spec.get("test_hook")
+    }
 
 
 def describe(engine: Engine) -> dict:
     return {
         "id": engine.id,
-        "name": engine.name,
+        "name": display_name(engine),
         "min_players": engine.min_players,
         "max_players": engine.max_players,
         "options_schema": public_options_schema(engine),

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from . import broadcast
 from .models import Lobby
@@ -27,7 +28,9 @@ def idle_minutes() -> int:
 
 
 def expired_message() -> str:
-    return f"This lobby expired after {idle_minutes()} minutes without activity; create a new one."
+    return ngettext("This lobby expired after %(minutes)d minute without activity; create a new one.",
+                    "This lobby expired after %(minutes)d minutes without activity; create a new one.",
+                    idle_minutes()) % {"minutes": idle_minutes()}
 
 
 def expire_idle(lobby_id: int | None = None) -> int:

@@ -13,9 +13,11 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from backend.common.errors import AppError
 from backend.engines import Engine, get_engine
+from backend.games.catalog import display_name
 from backend.matches import clock
 from backend.matches.models import Match, MatchSeat
 
@@ -73,9 +75,9 @@ def get_lobby(lobby_id: int, user, code: str | None = None) -> Lobby:
     expiry.expire_idle(lobby_id)
     lobby = with_relations(Lobby.objects).filter(pk=lobby_id).first()
     if lobby is None:
-        raise AppError("not_found", "There is no such lobby.")
+        raise AppError("not_found", _("There is no such lobby."))
     if not can_view(lobby, user, code):
-        raise AppError("forbidden", "This lobby is private; you need its invite code.")
+        raise AppError("forbidden", _("This lobby is private; you need its invite code."))
     return lobby
 
 
@@ -84,22 +86,27 @@ def _engine(game_id) -> Engine:
     try:
         return get_engine(game_id)
     except (KeyError, ImportError, AttributeError):
-        raise AppError("bad_message", f"There is no game called {game_id!r}.", fields={"game": ["Unknown game."]}) from None
+        raise AppError("bad_message", _("There is no game called %(game)r.") % {"game": game_id},
+                       fields={"game": [_("Unknown game.")]}) from None
 
 
 def validate_setup(engine: Engine, options, num_seats) -> dict:
     """Options as the engine fills them in; test hooks (stacked decks) are not for players."""
     hooks = sorted(k for k in (options or {}) if engine.options_schema.get(k, {}).get("test_hook"))
     if hooks:
-        raise AppError("bad_message", f"Unknown option(s) for {engine.name}: {', '.join(hooks)}.", fields={"options": hooks})
+        message = _("Unknown option(s) for %(game)s: %(options)s.") % {"game": display_name(engine), "options": ", ".join(hooks)}
+        raise AppError("bad_message", message, fields={"options": hooks})
     try:
         options = engine.validate_options(options)
     except ValueError as exc:
         raise AppError("bad_message", str(exc), fields={"options": [str(exc)]}) from None
     if not isinstance(num_seats, int) or isinstance(num_seats, bool) or not engine.min_players <= num_seats <= engine.max_players:
-        limits = (f"exactly {engine.min_players}" if engine.min_players == engine.max_players
-                  else f"{engine.min_players} to {engine.max_players}")
-        message = f"{engine.name} needs {limits} seats."
+        if engine.min_players == engine.max_players:
+            message = ngettext("%(game)s needs exactly %(count)d seat.", "%(game)s needs exactly %(count)d seats.",
+                               engine.min_players) % {"game": display_name(engine), "count": engine.min_players}
+        else:
+            message = _("%(game)s needs %(min)d to %(max)d seats.") % {
+                "game": display_name(engine), "min": engine.min_players, "max": engine.max_players}
         raise AppError("bad_message", message, fields={"num_seats": [message]})
     return options
 
@@ -117,20 +124,22 @@ def validate_time_control(value) -> dict:
 def _locked(lobby_id: int) -> Lobby:
     lobby = Lobby.objects.select_for_update().filter(pk=lobby_id).first()
     if lobby is None:
-        raise AppError("not_found", "There is no such lobby.")
+        raise AppError("not_found", _("There is no such lobby."))
     return lobby
 
 
 def _require_open(lobby: Lobby) -> None:
     if lobby.status == Lobby.Status.EXPIRED:
         raise AppError("conflict", expiry.expired_message())
+    if lobby.status == Lobby.Status.STARTED:
+        raise AppError("conflict", _("This lobby has started."))
     if lobby.status != Lobby.Status.OPEN:
-        raise AppError("conflict", f"This lobby is {lobby.status}.")
+        raise AppError("conflict", _("This lobby is closed."))
 
 
 def _require_host(lobby: Lobby, user) -> None:
     if lobby.host_id != user.pk:
-        raise AppError("forbidden", "Only the host may do that.")
+        raise AppError("forbidden", _("Only the host may do that."))
 
 
 def _free_index(lobby: Lobby) -> int:
@@ -138,7 +147,7 @@ def _free_index(lobby: Lobby) -> int:
     for index in range(lobby.num_seats):
         if index not in taken:
             return index
-    raise AppError("conflict", "The lobby is full.")
+    raise AppError("conflict", _("The lobby is full."))
 
 
 def _finish(lobby: Lobby) -> Lobby:
@@ -204,17 +213,17 @@ def join(user, lobby_id: int, code: str | None = None) -> Lobby:
     lobby = _locked(lobby_id)
     _require_open(lobby)
     if lobby.seats.filter(user=user).exists():
-        raise AppError("conflict", "You are already seated in this lobby.")
+        raise AppError("conflict", _("You are already seated in this lobby."))
     if lobby.private and not code_matches(lobby, code) and not played_rematched_match(lobby, user):
-        raise AppError("forbidden", "This lobby is private; you need its invite code.")
+        raise AppError("forbidden", _("This lobby is private; you need its invite code."))
     if lobby.kicked.filter(pk=user.pk).exists():
-        raise AppError("forbidden", "The host removed you from this lobby.")
+        raise AppError("forbidden", _("The host removed you from this lobby."))
     _require_room_for(user, hosting=False)
     try:
         with transaction.atomic():
             LobbySeat.objects.create(lobby=lobby, index=_free_index(lobby), user=user)
     except IntegrityError:
-        raise AppError("conflict", "That seat was just taken; try again.") from None
+        raise AppError("conflict", _("That seat was just taken; try again.")) from None
     return _finish(lobby)
 
 
@@ -226,9 +235,9 @@ def leave(user, lobby_id: int) -> Lobby:
     if lobby.host_id == user.pk:
         lobby.status = Lobby.Status.CLOSED
         return _finish(lobby)
-    deleted, _ = lobby.seats.filter(user=user).delete()
+    deleted, _per_model = lobby.seats.filter(user=user).delete()
     if not deleted:
-        raise AppError("conflict", "You are not seated in this lobby.")
+        raise AppError("conflict", _("You are not seated in this lobby."))
     return _finish(lobby)
 
 
@@ -238,10 +247,10 @@ def kick(host, lobby_id: int, user_id: int) -> Lobby:
     _require_host(lobby, host)
     _require_open(lobby)
     if user_id == host.pk:
-        raise AppError("conflict", "The host cannot kick themselves; leave to close the lobby.")
-    deleted, _ = lobby.seats.filter(user_id=user_id).delete()
+        raise AppError("conflict", _("The host cannot kick themselves; leave to close the lobby."))
+    deleted, _per_model = lobby.seats.filter(user_id=user_id).delete()
     if not deleted:
-        raise AppError("not_found", "That player is not seated in this lobby.")
+        raise AppError("not_found", _("That player is not seated in this lobby."))
     lobby.kicked.add(user_id)
     return _finish(lobby)
 
@@ -253,8 +262,9 @@ def add_bot(host, lobby_id: int, bot: str) -> Lobby:
     _require_open(lobby)
     engine = _engine(lobby.game)
     if bot not in engine.bots:
-        raise AppError("bad_message", f"{engine.name} has no bot called {bot!r}; choose {', '.join(sorted(engine.bots))}.",
-                       fields={"bot": ["Unknown bot."]})
+        message = _("%(game)s has no bot called %(bot)r; choose %(bots)s.") % {
+            "game": display_name(engine), "bot": bot, "bots": ", ".join(sorted(engine.bots))}
+        raise AppError("bad_message", message, fields={"bot": [_("Unknown bot.")]})
     LobbySeat.objects.create(lobby=lobby, index=_free_index(lobby), bot=bot)
     return _finish(lobby)
 
@@ -264,9 +274,9 @@ def remove_bot(host, lobby_id: int, index: int) -> Lobby:
     lobby = _locked(lobby_id)
     _require_host(lobby, host)
     _require_open(lobby)
-    deleted, _ = lobby.seats.filter(index=index, user__isnull=True).delete()
+    deleted, _per_model = lobby.seats.filter(index=index, user__isnull=True).delete()
     if not deleted:
-        raise AppError("not_found", f"Seat {index} holds no bot.")
+        raise AppError("not_found", _("Seat %(seat)d holds no bot.") % {"seat": index})
     return _finish(lobby)
 
 
@@ -280,7 +290,8 @@ def start(host, lobby_id: int):
     _require_open(lobby)
     seats = list(lobby.seats.select_related("user").order_by("index"))
     if len(seats) < lobby.num_seats:
-        raise AppError("conflict", f"Only {len(seats)} of {lobby.num_seats} seats are taken.")
+        raise AppError("conflict", ngettext("Only %(taken)d of %(count)d seat is taken.", "Only %(taken)d of %(count)d seats are taken.",
+                                            lobby.num_seats) % {"taken": len(seats), "count": lobby.num_seats})
     lobby.seed = secrets.randbits(63)
     rng = random.Random(lobby.seed)
     players = [seat.user if seat.user_id else seat.bot for seat in seats]

@@ -3,14 +3,21 @@
 The frontend has no build step, so its files are served straight from
 FRONTEND_DIR: `/app/<path>` for modules, styles and vendored libraries, and
 index.html for `/` and every client-side route, so a reload or a shared link
-(`/lobby/12?code=...`, `/match/7`) lands in the app.
+(`/lobby/12?code=...`, `/match/7`) lands in the app. index.html is a Django
+template: the server writes the request's language into `<html lang>` (the app
+speaks what it says), the title, the preload of the screen the address shows,
+and the signed-in user.
 """
 
-import json
+import re
 from pathlib import Path
 
 from django.conf import settings
 from django.http import Http404, HttpResponse
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 from django.views.static import serve
@@ -20,28 +27,60 @@ from django.views.static import serve
 _ASSET_CACHE = "no-cache"
 
 
+def site_name() -> str:
+    return _("Condottiere & God's Playground")
+
+
+# Screens known from their address alone; the app names the others (a lobby, a match) once it has their data.
+_SCREENS = {
+    "/login": pgettext_lazy("screen", "Log in"),
+    "/signup": pgettext_lazy("screen", "Sign up"),
+    "/matches": pgettext_lazy("screen", "Matches"),
+    "/lobbies/new": pgettext_lazy("screen", "New lobby"),
+}
+
+
+# The lazily loaded screen modules each client route shows (frontend/js/main.js, ROUTES), preloaded with the
+# shell so a cold load takes one round; a route missing here still works, one round later.
+_SCREEN_MODULES = (
+    (r"/(lobbies/?)?", ("home.js", "matches.js")),
+    (r"/(login|signup)/?", ("auth.js",)),
+    (r"/lobbies/new/?", ("create_lobby.js",)),
+    (r"/lobby/[^/]+/?", ("lobby_room.js",)),
+    (r"/matches/?", ("matches.js",)),
+)
+
+
+def screen_modules(path: str) -> tuple[str, ...]:
+    return next((modules for pattern, modules in _SCREEN_MODULES if re.fullmatch(pattern, path)), ())
+
+
 @require_safe
 @ensure_csrf_cookie
 def index(request, *args, **kwargs) -> HttpResponse:
     page = shell(request)
     if page is None:
-        raise Http404("The frontend is not installed.")
+        raise Http404(_("The frontend is not installed."))
     return page
 
 
 def shell(request, status: int = 200) -> HttpResponse | None:
-    """index.html with the boot data; None if the frontend is not installed."""
+    """index.html in the request's language, with the boot data; None if the frontend is not installed."""
     path = Path(settings.FRONTEND_DIR) / "index.html"
     if not path.is_file():
         return None
     user = request.user
-    boot = {"user": {"id": user.pk, "username": user.username} if user.is_authenticated else None}
-    # The signed-in user rides along with the page so the app never has to
-    # probe /api/auth/me/ (a 401 there would be a console error for visitors).
-    payload = json.dumps(boot).replace("<", "\\u003c")
-    page = path.read_text(encoding="utf-8").replace(
-        "<!--boot-->", f'<script id="boot" type="application/json">{payload}</script>', 1
-    )
+    screen = _SCREENS.get(request.path.rstrip("/"))
+    context = {
+        "LANGUAGE_CODE": translation.get_language(),
+        "title": f"{screen} · {site_name()}" if screen else site_name(),
+        "description": _("Play Condottiere and God's Playground online with friends or bots."),
+        "screen_modules": screen_modules(request.path),
+        # The signed-in user rides along with the page so the app never has to
+        # probe /api/auth/me/ (a 401 there would be a console error for visitors).
+        "boot": {"user": {"id": user.pk, "username": user.username} if user.is_authenticated else None},
+    }
+    page = render_to_string("index.html", context, request)
     response = HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache, private"
     return response

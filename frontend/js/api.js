@@ -1,8 +1,10 @@
 // REST client: session cookie + CSRF header, errors as {code, message} (docs/api.md).
+// The server writes its messages in the page's language (the language cookie).
+import { has, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super((body && body.message) || `The server answered ${status}.`);
+    super((body && body.message) || t("api.status", { status }));
     this.status = status;
     this.code = (body && body.code) || "error";
     this.fields = (body && body.fields) || null;
@@ -40,7 +42,7 @@ export async function answer(pending) {
   try {
     response = await pending;
   } catch (e) {
-    throw new ApiError(0, { code: "network", message: "Cannot reach the server. Check your connection." });
+    throw new ApiError(0, { code: "network", message: t("api.network") });
   }
   const text = await response.text();
   let data = null;
@@ -59,6 +61,6 @@ export const del = (path) => api("DELETE", path);
 export function fieldErrors(err) {
   if (!err || !err.fields) return "";
   return Object.entries(err.fields)
-    .map(([k, v]) => `${k === "non_field_errors" ? "" : k + ": "}${[].concat(v).join(" ")}`)
+    .map(([k, v]) => `${k === "non_field_errors" ? "" : (has(`field.${k}`) ? t(`field.${k}`) : k) + ": "}${[].concat(v).join(" ")}`)
     .join(" ");
 }

@@ -1,14 +1,20 @@
 // App shell: header, routes, and the signed-in guard.
 import { html, render, useEffect } from "./lib.js";
+import { post } from "./api.js";
+import { LANGUAGES, language, loadWords, setLanguage, t, useLanguage } from "./i18n.js";
 import { interceptLinks, match, navigate, useLocation } from "./router.js";
 import { logout, useUser } from "./session.js";
-import { AuthScreen } from "./screens/auth.js";
-import { HomeScreen } from "./screens/home.js";
-import { CreateLobbyScreen } from "./screens/create_lobby.js";
-import { LobbyRoomScreen } from "./screens/lobby_room.js";
-import { MatchesScreen } from "./screens/matches.js";
+import { lazyComponent } from "./lazy.js";
 import { MatchScreen } from "./screens/match.js";
 import { Page } from "./ui.js";
+
+// Every screen but the match's loads on first use (the server preloads the one a page opens with,
+// backend/web/views.py); the match screen, the heaviest page, comes with the shell.
+const HomeScreen = lazyComponent(() => import("./screens/home.js").then((m) => m.HomeScreen));
+const AuthScreen = lazyComponent(() => import("./screens/auth.js").then((m) => m.AuthScreen));
+const CreateLobbyScreen = lazyComponent(() => import("./screens/create_lobby.js").then((m) => m.CreateLobbyScreen));
+const LobbyRoomScreen = lazyComponent(() => import("./screens/lobby_room.js").then((m) => m.LobbyRoomScreen));
+const MatchesScreen = lazyComponent(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
 
 const ROUTES = [
   [/^\/$/, HomeScreen],
@@ -23,27 +29,41 @@ const ROUTES = [
 // Screens a visitor must sign in for; watching matches and browsing stay open.
 const NEEDS_USER = new Set([CreateLobbyScreen, LobbyRoomScreen]);
 
+/** One tap to the other language; the server remembers it (cookie, and the account when signed in). */
+function LanguageSwitch() {
+  const other = language() === "hu" ? "en" : "hu";
+  async function change() {
+    // The cookie first: what the screens then fetch again (e.g. the games' option labels) comes in the new language.
+    await post("/api/auth/language/", { language: other }).catch(() => null);
+    await setLanguage(other);
+  }
+  return html`<button type="button" class="btn btn-ghost btn-small lang-switch" data-testid="language" lang=${other}
+    aria-label=${LANGUAGES[other]} title=${LANGUAGES[other]} onClick=${change}>${other.toUpperCase()}</button>`;
+}
+
 function Header({ user, path }) {
-  const nav = [["/", "Play"], ["/matches", "Matches"]];
-  return html`<header class="topbar">
-    <a class="skip" href="#main">Skip to content</a>
-    <a class="brand" href="/" aria-label="Home: Condottiere & God's Playground">
+  const nav = [["/", t("nav.play"), "navlink navlink-home"], ["/matches", t("nav.matches"), "navlink"]];
+  return html`<header class=${"topbar" + (user ? "" : " topbar-visitor")}>
+    <a class="skip" href="#main">${t("nav.skip")}</a>
+    <a class="brand" href="/" aria-label=${t("nav.home", { site: t("site.name") })}>
       <img src="/app/icon.svg" width="32" height="32" alt="" />
-      <span>Condottiere & God's Playground</span>
+      <span>${t("site.name")}</span>
     </a>
-    <nav aria-label="Main">
-      ${nav.map(([href, label]) => html`<a href=${href} class="navlink" aria-current=${path === href ? "page" : undefined}>${label}</a>`)}
+    <nav aria-label=${t("nav.main")}>
+      ${nav.map(([href, label, cls]) => html`<a href=${href} class=${cls} aria-current=${path === href ? "page" : undefined}>${label}</a>`)}
     </nav>
     <div class="who">
       ${user
         ? html`<span class="who-name" data-testid="username">${user.username}</span>
-            <button type="button" class="btn btn-ghost btn-small" onClick=${async () => { await logout(); navigate("/"); }}>Log out</button>`
-        : html`<a class="btn btn-ghost btn-small" href="/login">Log in</a><a class="btn btn-primary btn-small" href="/signup">Sign up</a>`}
+            <button type="button" class="btn btn-ghost btn-small" onClick=${async () => { await logout(); navigate("/"); }}>${t("nav.logout")}</button>`
+        : html`<a class="btn btn-ghost btn-small" href="/login">${t("nav.login")}</a><a class="btn btn-primary btn-small" href="/signup">${t("nav.signup")}</a>`}
+      <${LanguageSwitch} />
     </div>
   </header>`;
 }
 
 function App() {
+  useLanguage(); // a new language re-renders the whole tree in place, keeping every screen's state
   const loc = useLocation();
   const user = useUser();
   const hit = match(loc.path, ROUTES);
@@ -52,7 +72,7 @@ function App() {
     if (guarded) navigate(`/login?next=${encodeURIComponent(loc.path + (loc.query.toString() ? "?" + loc.query : ""))}`, { replace: true });
   }, [guarded, loc.path]);
   let body;
-  if (!hit) body = html`<${Page} title="Not found"><p>There is nothing here. <a href="/">Back to the lobbies</a>.</p><//>`;
+  if (!hit) body = html`<${Page} title=${t("notfound.title")}><p>${t("notfound.text")} <a href="/">${t("nav.back")}</a></p><//>`;
   else if (guarded) body = null;
   else {
     const C = hit.component;
@@ -63,5 +83,14 @@ function App() {
 
 interceptLinks();
 const root = document.getElementById("app");
-root.textContent = "";
-render(html`<${App} />`, root);
+const first = match(location.pathname, ROUTES);
+try {
+  // The words and the first screen's code arrive together (both are preloaded by the page).
+  await Promise.all([loadWords("site"), first && first.component.load ? first.component.load().catch(() => null) : null]);
+  root.textContent = "";
+  render(html`<${App} />`, root);
+} catch (e) {
+  // Without its words the app cannot say anything else: both languages, plainly.
+  root.textContent = "Az oldal nem töltődött be; töltsd újra. · The page did not load; reload it.";
+  throw e;
+}

@@ -16,9 +16,12 @@ _names = itertools.count(1)
 class Client:
     """One browser context: a page, its console errors and every WebSocket message it received."""
 
-    def __init__(self, browser, base: str, viewport: dict, name: str | None = None, color_scheme: str = "light"):
+    def __init__(self, browser, base: str, viewport: dict, name: str | None = None, color_scheme: str = "light",
+                 locale: str = "en-US"):
         self.base = base
-        self.context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, color_scheme=color_scheme)
+        # The browser's language picks the site's on a first visit (tests/browser/test_i18n.py); English unless asked.
+        self.context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, color_scheme=color_scheme,
+                                           locale=locale)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15000)
         self.errors: list[str] = []
@@ -66,7 +69,7 @@ def create_lobby(client: Client, seats: int, *, check: tuple[str, ...] = ()) -> 
         client.goto("/lobbies/new")
     page.wait_for_selector("[data-testid=seat-count]")
     while (n := int(page.text_content("[data-testid=seat-count]"))) != seats:
-        page.click("button[aria-label='One seat fewer']" if n > seats else "button[aria-label='One seat more']")
+        page.click("[data-testid=seat-fewer]" if n > seats else "[data-testid=seat-more]")
     for label in check:
         page.get_by_label(label).check()
     page.click("button[type=submit]")
@@ -81,11 +84,11 @@ def add_bot(client: Client) -> None:
     page.wait_for_function(f"() => document.querySelectorAll('[data-testid=seat].taken').length > {n}")
 
 
-def start_against_two_bots(client: Client, game_label: str) -> None:
-    """Open a lobby of the game labelled `game_label` (default seats), fill it with bots, start it, await the table."""
+def start_against_two_bots(client: Client, game: str) -> None:
+    """Open a lobby of `game` (its id; default seats), fill it with bots, start it, await the table."""
     page = client.page
     client.goto("/lobbies/new")
-    page.locator("label.game-choice", has_text=game_label).click()
+    page.locator(f"label.game-choice[data-game={game}]").click()
     page.click("button[type=submit]")
     page.wait_for_selector("[data-testid=lobby-room]")
     add_bot(client)
@@ -112,7 +115,7 @@ def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35) -> bo
     table = page.locator("[data-testid=table]")
     if table.count() == 0 or table.get_attribute("data-my-turn") != "yes":
         return False
-    if page.locator("[data-testid=table] [data-testid=status] .tag:text-is('sending…')").count():
+    if page.locator("[data-testid=table] [data-testid=status] [data-testid=sending]").count():
         return False
     version = table.get_attribute("data-version")
     c = page.evaluate(_CANDIDATES_JS)

@@ -71,7 +71,7 @@ def _answer_chooser(page, rng: random.Random) -> None:
 def take_turn(page, rng: random.Random, pass_bias: float = 0.3) -> str | None:
     """Act once if the table says it is this player's move; returns what was done."""
     s = page.evaluate(_SEEN_JS)
-    if not s["mine"] or page.locator("[data-testid=status] .tag:text-is('sending…')").count():
+    if not s["mine"] or page.locator("[data-testid=status] [data-testid=sending]").count():
         return None
     version = s["version"]
     if s["stager"]:
@@ -79,7 +79,7 @@ def take_turn(page, rng: random.Random, pass_bias: float = 0.3) -> str | None:
         return "nobles"
     if s["bid"]:
         for _ in range(rng.randrange(3)):
-            plus = page.locator("button[aria-label='One taler more']")
+            plus = page.locator("[data-testid=bid-more]")
             if plus.is_enabled():
                 plus.click()
         page.click("[data-testid=bid-submit]")
@@ -140,7 +140,7 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
     page.on("response", lambda r: records.append(r) if re.search(r"/api/matches/\d+/$", r.url) else None)
     try:
         player.signup("gp")
-        start_against_two_bots(player, "God's Playground")
+        start_against_two_bots(player, "gods_playground")
         page.wait_for_selector("[data-testid=table][data-game=gods_playground]")
 
         done: dict[str, int] = {}
@@ -183,7 +183,7 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
                 watcher = Client(browser, live_server_url, PHONE)
                 watcher.goto("/" + page.url.split("/", 3)[3])
                 watcher.page.wait_for_selector("[data-testid=table][data-game=gods_playground]")
-                assert watcher.page.locator("[data-testid=status] .tag:text-is('watching')").count() == 1
+                assert watcher.page.locator("[data-testid=status] [data-testid=watching]").count() == 1
                 assert watcher.page.locator("[data-testid=gp-move], [data-testid=noble-stager]").count() == 0
                 assert watcher.states() and all(m["legal_actions"] == [] and m["view"]["you"] is None and "your_nobles" not in m["view"]
                            for m in watcher.states())

@@ -85,7 +85,7 @@ def test_own_secret_lines_survive_a_reconnect(browser, live_server_url):
     page = player.page
     try:
         player.signup("log")
-        start_against_two_bots(player, "God's Playground")
+        start_against_two_bots(player, "gods_playground")
         page.wait_for_selector("[data-testid=table][data-game=gods_playground]")
         rng = random.Random(3)
         deadline = time.monotonic() + 60

@@ -96,7 +96,7 @@ def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live
         me.page.wait_for_selector("input[name=password]")
         _assert_fits_phone(me, "/login")
         me.signup("phone")
-        for path, ready in (("/", "text=Open lobbies"), ("/matches", "[role=tablist]"), ("/lobbies/new", "[data-testid=seat-count]")):
+        for path, ready in (("/", "[data-testid=open-lobbies]"), ("/matches", "[role=tablist]"), ("/lobbies/new", "[data-testid=seat-count]")):
             me.goto(path)
             me.page.wait_for_selector(ready)
             _assert_fits_phone(me, path)
@@ -107,7 +107,7 @@ def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live
             control = me.page.get_by_label(spec["label"], exact=True)
             assert control.count() == 1, name
             assert control.get_attribute("type") == {"bool": "checkbox", "int": "number"}.get(spec["type"], control.get_attribute("type"))
-        assert me.page.locator("fieldset:has(legend:text-is('Rules')) input, fieldset:has(legend:text-is('Rules')) select").count() == len(schema)
+        assert me.page.locator("[data-testid=rules] input, [data-testid=rules] select").count() == len(schema)
         _start_against_bots(me)
         _assert_fits_phone(me, "table")
         _keyboard_move(me)
@@ -122,7 +122,7 @@ def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live
         # The finished match is listed under "My matches" and opens on its result.
         match_url = me.page.url
         me.goto("/matches")
-        me.page.get_by_role("tab", name="Finished").click()
+        me.page.locator("[role=tab][data-tab=finished]").click()
         row = me.page.locator("[data-testid=match-row]").first
         row.wait_for()
         row.get_by_role("link").click()
@@ -146,7 +146,7 @@ def test_private_lobby_invite_link_bots_and_kick(browser, live_server_url, scree
 
         # Not listed for others; the invite link seats the guest.
         stranger.goto("/")
-        stranger.page.wait_for_selector("text=Open lobbies")
+        stranger.page.wait_for_selector("[data-testid=open-lobbies]")
         stranger.page.wait_for_timeout(300)
         assert stranger.page.locator(f"[data-testid=lobby-row][data-lobby='{lobby_id}']").count() == 0
         guest.page.goto(invite)

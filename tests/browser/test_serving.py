@@ -51,9 +51,11 @@ def test_modules_are_served_and_the_api_is_not_shadowed(client):
 
 
 def _modules(root) -> tuple[set[str], set[str]]:
-    """(every module under js/, the lazy ones: a game folder's modules besides its index.js loader)."""
+    """(every module under js/, the lazy ones: a game folder's modules besides its index.js loader, and the
+    screens main.js loads with import())."""
     modules = {p.relative_to(root).as_posix() for p in (root / "js").rglob("*.js")}
     lazy = {m for m in modules if re.fullmatch(r"js/games/[^/]+/[^/]+\.js", m) and not m.endswith("/index.js")}
+    lazy |= {f"js/{m}" for m in re.findall(r'import\("\./([^"]+)"\)', (root / "js" / "main.js").read_text())}
     return modules, lazy
 
 
@@ -70,14 +72,29 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
     with import() from the game's index.js when such a match opens), so no page downloads another game's code."""
     root = settings.FRONTEND_DIR
     html = (root / "index.html").read_text()
-    listed = set(re.findall(r'<link rel="modulepreload" href="/app/([^"]+)">', html))
+    listed = set(re.findall(r'<link rel="modulepreload" href="/app/([^"{]+)">', html))
     modules, lazy = _modules(root)
-    assert {"js/games/condottiere/table.js", "js/games/gods_playground/table.js"} <= lazy
+    assert {"js/games/condottiere/table.js", "js/games/gods_playground/table.js", "js/screens/home.js"} <= lazy
     assert modules - lazy <= listed, sorted(modules - lazy - listed)
     assert not lazy & listed, sorted(lazy & listed)
     assert all((root / m).is_file() for m in listed)
     eager_pulls = {(m, i) for m in modules - lazy for i in _static_imports(root, m) if i in lazy}
     assert not eager_pulls, sorted(eager_pulls)
+
+
+@pytest.mark.parametrize("path, screens", [
+    ("/", {"home.js", "matches.js"}), ("/lobbies", {"home.js", "matches.js"}), ("/login", {"auth.js"}),
+    ("/signup/", {"auth.js"}), ("/lobbies/new", {"create_lobby.js"}), ("/lobby/12", {"lobby_room.js"}),
+    ("/matches", {"matches.js"}), ("/match/7", set()),
+])
+def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, path, screens):
+    """A cold load fetches the lazily loaded screen it opens with in the same round as the shell's modules;
+    a match page (the heaviest) downloads no other screen."""
+    html = client.get(path).content.decode()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/app/js/screens/([^"]+)">', html))
+    _, lazy = _modules(settings.FRONTEND_DIR)
+    assert {m for m in preloaded if f"js/screens/{m}" in lazy} == screens
+    assert all((settings.FRONTEND_DIR / "js" / "screens" / m).is_file() for m in screens)
 
 
 def test_each_game_loader_requests_its_whole_table_at_once():

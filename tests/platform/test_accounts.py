@@ -187,7 +187,8 @@ def test_change_email_needs_the_password(logged_in, user, make_user):
     r = logged_in.post("/api/auth/email/", {"password": PASSWORD, "email": "nope"}, format="json")
     assert r.status_code == 400 and list(r.json()["fields"]) == ["email"]
     r = logged_in.post("/api/auth/email/", {"password": PASSWORD, "email": "Me@Example.org"}, format="json")
-    assert r.status_code == 200 and r.json() == {"id": user.pk, "username": user.username, "email": "Me@example.org"}
+    assert r.status_code == 200 and r.json() == {"id": user.pk, "username": user.username, "email": "Me@example.org",
+                                                 "language": "en"}
     other = make_user()
     taken = APIClient()
     taken.force_login(other)

@@ -2,7 +2,9 @@
 their messages) are in backend.accounts.services, which checks every field
 at once so a form can show all its errors together."""
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -17,14 +19,23 @@ class UserSerializer(serializers.ModelSerializer):
 
 
 class MeSerializer(serializers.ModelSerializer):
-    """The signed-in user, to themselves."""
+    """The signed-in user, to themselves: with the language the site speaks to them."""
 
     email = serializers.CharField(read_only=True, help_text='Where password resets go; "" when none.')
+    language = serializers.SerializerMethodField(help_text='"hu" or "en" (docs/api.md, Languages).')
 
     class Meta:
         model = get_user_model()
-        fields = ["id", "username", "email"]
+        fields = ["id", "username", "email", "language"]
         read_only_fields = fields
+
+    def get_language(self, user) -> str:
+        # Accounts from before languages were saved have none yet: the one this request speaks.
+        return user.language or get_language()
+
+
+class LanguageSerializer(serializers.Serializer):
+    language = serializers.ChoiceField(choices=[code for code, _name in settings.LANGUAGES])
 
 
 def _text(**kwargs):
@@ -60,7 +71,7 @@ class OptionalCredentialsSerializer(serializers.Serializer):
 
     def validate(self, data):
         if ("username" in data) != ("password" in data):
-            raise serializers.ValidationError("Give both username and password, or neither.")
+            raise serializers.ValidationError(_("Give both username and password, or neither."))
         return data
 
 

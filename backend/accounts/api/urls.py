@@ -8,6 +8,7 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="auth-login"),
     path("logout/", views.LogoutView.as_view(), name="auth-logout"),
     path("me/", views.MeView.as_view(), name="auth-me"),
+    path("language/", views.LanguageView.as_view(), name="auth-language"),
     path("password/", views.PasswordView.as_view(), name="auth-password"),
     path("email/", views.EmailView.as_view(), name="auth-email"),
     path("password-reset/", views.PasswordResetView.as_view(), name="auth-password-reset"),

@@ -1,12 +1,13 @@
 """REST endpoints for accounts (docs/api.md, Accounts). Thin: parse, call services, render."""
 
 from django.contrib.auth import login, logout, update_session_auth_hash
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.utils.decorators import method_decorator
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,11 +15,13 @@ from rest_framework.views import APIView
 from backend.accounts import services
 from backend.common.addresses import client_address
 from backend.common.errors import AppError
+from backend.common.i18n import set_language_cookie
 
 from .serializers import (
     CredentialsSerializer,
     EmailChangeSerializer,
     ErrorSerializer,
+    LanguageSerializer,
     MeSerializer,
     OptionalCredentialsSerializer,
     PasswordChangeSerializer,
@@ -60,27 +63,39 @@ class CsrfView(APIView):
 class SignupView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=SignupSerializer, responses={201: MeSerializer, **ERRORS}, summary="Create an account and log in")
+    @extend_schema(request=SignupSerializer, responses={201: MeSerializer, **ERRORS},
+                   summary="Create an account and log in (the account keeps the language of the request)")
     def post(self, request):
         _enforce_csrf(request)
         data = _valid(SignupSerializer, request)
         user = services.sign_up(data.get("username", ""), data.get("password", ""), password2=data["password2"],
-                                email=data.get("email", ""), client=client_address(request.META))
+                                email=data.get("email", ""), client=client_address(request.META),
+                                language=translation.get_language())
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(MeSerializer(user).data, status=status.HTTP_201_CREATED)
+        return _signed_in(user, status.HTTP_201_CREATED)
+
+
+def _signed_in(user, status_code=status.HTTP_200_OK) -> Response:
+    """The answer to a log-in or sign-up: the user, and the language cookie now follows their saved language."""
+    if not user.language:
+        services.save_language(user, translation.get_language())
+    response = Response(MeSerializer(user).data, status=status_code)
+    set_language_cookie(response, user.language)
+    return response
 
 
 @extend_schema(tags=["auth"])
 class LoginView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(request=CredentialsSerializer, responses={200: MeSerializer, **ERRORS}, summary="Log in (session)")
+    @extend_schema(request=CredentialsSerializer, responses={200: MeSerializer, **ERRORS},
+                   summary="Log in (session); the language cookie follows the account's language")
     def post(self, request):
         _enforce_csrf(request)
         data = _valid(CredentialsSerializer, request)
         user = services.check_credentials(request, data["username"], data["password"], client=client_address(request.META))
         login(request, user)
-        return Response(MeSerializer(user).data)
+        return _signed_in(user)
 
 
 @extend_schema(tags=["auth"])
@@ -100,6 +115,26 @@ class MeView(APIView):
     @extend_schema(responses={200: MeSerializer, 401: ErrorSerializer}, summary="The logged-in user")
     def get(self, request):
         return Response(MeSerializer(request.user).data)
+
+
+@extend_schema(tags=["auth"])
+class LanguageView(APIView):
+    """Anyone may choose: the cookie remembers it on this browser, and a signed-in user's account keeps it."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=LanguageSerializer, responses={200: LanguageSerializer, **ERRORS},
+                   summary="Choose the site's language (hu or en)")
+    def post(self, request):
+        if not isinstance(request.successful_authenticator, TokenAuthentication):
+            _enforce_csrf(request)  # it sets a cookie: no third-party page may choose for a browser
+        data = _valid(LanguageSerializer, request)
+        language = data["language"]
+        if request.user.is_authenticated:
+            services.save_language(request.user, language)
+        response = Response({"language": language})
+        set_language_cookie(response, language)
+        return response
 
 
 @extend_schema(tags=["auth"])

@@ -1,4 +1,8 @@
-"""/ws/lobbies/ (the open list) and /ws/lobbies/<id>/ (one room). Server-to-client only."""
+"""/ws/lobbies/ (the open list) and /ws/lobbies/<id>/ (one room). Server-to-client only.
+
+Each connection speaks the language of its handshake (backend/common/i18n.py): the
+sentences it sends, its own and the services' refusals, are written in it.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,10 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils.translation import gettext as _
 
 from backend.common.errors import AppError, ws_error
+from backend.common.i18n import ScopeLanguageMixin
 
 from .. import broadcast, services
 from ..presenters import lobby_data, lobby_for, member_ids
@@ -20,9 +26,9 @@ def _open_list() -> list[dict]:
     return [lobby_data(lobby) for lobby in services.open_public_lobbies()]
 
 
-class _ReadOnly(AsyncJsonWebsocketConsumer):
+class _ReadOnly(ScopeLanguageMixin, AsyncJsonWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
-        await self.send_json(ws_error("bad_message", "This socket only sends updates; use the REST API to act."))
+        await self.send_json(ws_error("bad_message", _("This socket only sends updates; use the REST API to act.")))
 
 
 class LobbyListConsumer(_ReadOnly):
@@ -99,7 +105,7 @@ class LobbyRoomConsumer(_ReadOnly):
         member = self.user is not None and self.user.is_authenticated and self.user.pk in member_ids(data)
         if data["private"] and not member and not self.code_ok:
             # Kicked out of a private lobby (or never in it): no more news from the room.
-            await self.send_json(ws_error("forbidden", "You are no longer in this private lobby."))
+            await self.send_json(ws_error("forbidden", _("You are no longer in this private lobby.")))
             await self.close(code=CLOSE_FORBIDDEN)
             return
         if not member:

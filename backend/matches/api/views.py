@@ -1,6 +1,7 @@
 """REST side of matches: listings and the public event log (docs/api.md, Matches)."""
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
 from rest_framework.response import Response
@@ -20,13 +21,13 @@ _SEATS = Prefetch("seats", queryset=MatchSeat.objects.select_related("user").ord
 def _visible_match(request, match_id: int) -> Match:
     match = Match.objects.prefetch_related(_SEATS).filter(pk=match_id).first()
     if match is None:
-        raise AppError("not_found", "There is no such match.")
+        raise AppError("not_found", _("There is no such match."))
     if not match.public:
         user = request.user
         if not user.is_authenticated:
-            raise AppError("unauthenticated", "Log in to see this private match.")
+            raise AppError("unauthenticated", _("Log in to see this private match."))
         if not any(s.user_id == user.pk for s in match.seats.all()):
-            raise AppError("forbidden", "This match is private.")
+            raise AppError("forbidden", _("This match is private."))
     return match
 
 
@@ -43,7 +44,7 @@ class MyMatchesView(generics.ListAPIView):
         status = self.request.query_params.get("status")
         if status:
             if status not in Match.Status.values:
-                raise AppError("bad_message", "status must be active, finished or aborted.")
+                raise AppError("bad_message", _("status must be active, finished or aborted."))
             qs = qs.filter(status=status)
         return qs.order_by("-updated_at")[:200]
 

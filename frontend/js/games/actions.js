@@ -1,10 +1,14 @@
 // Plain words shared by every game's table: labels for actions a screen has no
-// special control for, and player names in the engines' log lines.
+// special control for (the action's own fields, as the server names them), and
+// player names in the engines' log lines (which are English until events become data).
+import { t } from "../i18n.js";
+
 const words = (x) => String(x).replace(/_/g, " ");
 
 export function describeAction(a) {
+  const none = t("ui.none");
   const rest = Object.entries(a).filter(([k]) => k !== "type")
-    .map(([k, v]) => `${words(k)} ${v === null ? "none" : Array.isArray(v) ? v.map(words).join(" + ") || "none" : words(v)}`);
+    .map(([k, v]) => `${words(k)} ${v === null ? none : Array.isArray(v) ? v.map(words).join(" + ") || none : words(v)}`);
   const verb = String(a.type || "act").replace(/_/g, " ");
   return rest.length ? `${verb}: ${rest.join(", ")}` : verb;
 }

@@ -1,7 +1,7 @@
-// Which table shows which game. Each is a loader (see lazy.js) that fetches the
+// Which table shows which game. Each is a loader (see ../lazy.js) that fetches the
 // table's modules on first use, so a page never downloads another game's code.
 import { CondottiereTable } from "./condottiere/index.js";
-import { GenericTable } from "./generic.js";
+import { GenericTable } from "./generic/index.js";
 import { GodsPlaygroundTable } from "./gods_playground/index.js";
 
 const TABLES = { condottiere: CondottiereTable, gods_playground: GodsPlaygroundTable };

@@ -3,7 +3,8 @@ import { html, useState } from "../lib.js";
 import { post, fieldErrors } from "../api.js";
 import { navigate } from "../router.js";
 import { setUser } from "../session.js";
-import { Notice, Page, SITE } from "../ui.js";
+import { t } from "../i18n.js";
+import { Notice, Page, siteTitle } from "../ui.js";
 
 export function AuthScreen({ path, query }) {
   const signup = path.startsWith("/signup");
@@ -31,19 +32,20 @@ export function AuthScreen({ path, query }) {
 
   const other = signup ? "/login" : "/signup";
   const otherQuery = next ? `?next=${encodeURIComponent(next)}` : "";
-  return html`<${Page} title=${signup ? "Create your account" : "Welcome back"} tab=${`${signup ? "Sign up" : "Log in"} · ${SITE}`}>
-    <form class="card auth" onSubmit=${submit} aria-label=${signup ? "Sign up" : "Log in"}>
-      <label class="field"><span>Username</span>
+  const action = t(signup ? "nav.signup" : "nav.login");
+  return html`<${Page} title=${t(signup ? "auth.signup_title" : "auth.login_title")} tab=${siteTitle(action)}>
+    <form class="card auth" onSubmit=${submit} aria-label=${action}>
+      <label class="field"><span>${t("field.username")}</span>
         <input name="username" autocomplete="username" required maxlength="150" value=${username}
           onInput=${(e) => setUsername(e.target.value)} autofocus /></label>
-      <label class="field"><span>Password</span>
+      <label class="field"><span>${t("field.password")}</span>
         <input name="password" type="password" required value=${password}
           autocomplete=${signup ? "new-password" : "current-password"}
           onInput=${(e) => setPassword(e.target.value)} /></label>
-      ${signup && html`<p class="hint">At least 8 characters, not too common, not all digits.</p>`}
+      ${signup && html`<p class="hint">${t("auth.password_hint")}</p>`}
       <${Notice}>${error}<//>
-      <button class="btn btn-primary btn-block" type="submit" disabled=${busy}>${signup ? "Sign up" : "Log in"}</button>
-      <p class="auth-switch">${signup ? "Already have an account? " : "New here? "}<a href=${other + otherQuery}>${signup ? "Log in" : "Create an account"}</a></p>
+      <button class="btn btn-primary btn-block" type="submit" disabled=${busy}>${action}</button>
+      <p class="auth-switch">${t(signup ? "auth.have_account" : "auth.new_here")} <a href=${other + otherQuery}>${t(signup ? "nav.login" : "auth.create")}</a></p>
     </form>
   <//>`;
 }

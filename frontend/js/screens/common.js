@@ -1,17 +1,19 @@
 // Data helpers shared by the lobby and match screens.
 import { useEffect, useState } from "../lib.js";
 import { get } from "../api.js";
+import { useLanguage } from "../i18n.js";
 
-let gamesCache = null;
+const gamesCache = {}; // per language: the server writes option labels and help in it
 
-/** GET /api/games/ once per page load. */
+/** GET /api/games/ once per page load and language. */
 export function useGames() {
-  const [games, setGames] = useState(gamesCache);
+  const lang = useLanguage();
+  const [games, setGames] = useState(gamesCache[lang] || null);
   const [error, setError] = useState("");
   useEffect(() => {
-    if (gamesCache) return;
-    get("/api/games/").then((g) => { gamesCache = g; setGames(g); }).catch((e) => setError(e.message));
-  }, []);
+    if (gamesCache[lang]) { setGames(gamesCache[lang]); return; }
+    get("/api/games/").then((g) => { gamesCache[lang] = g; setGames(g); }).catch((e) => setError(e.message));
+  }, [lang]);
   return { games, error };
 }
 

@@ -2,7 +2,8 @@
 import { html, useEffect, useState } from "../lib.js";
 import { post, fieldErrors } from "../api.js";
 import { navigate } from "../router.js";
-import { Notice, Page, Spinner } from "../ui.js";
+import { t } from "../i18n.js";
+import { Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
 
 function defaults(game) {
@@ -71,31 +72,32 @@ export function CreateLobbyScreen() {
     }
   }
 
-  if (!games) return html`<${Page} title="New lobby">${gamesError ? html`<${Notice}>${gamesError}<//>` : html`<${Spinner} />`}<//>`;
+  const title = t("new.title");
+  if (!games) return html`<${Page} title=${title}>${gamesError ? html`<${Notice}>${gamesError}<//>` : html`<${Spinner} />`}<//>`;
   const schema = game ? Object.entries(game.options_schema || {}).filter(([, s]) => !s.test_hook) : [];
-  return html`<${Page} title="New lobby">
-    <form class="card form" onSubmit=${submit} aria-label="Create a lobby">
-      <fieldset class="game-pick"><legend>Game</legend>
-        ${games.map((g) => html`<label class=${"game-choice" + (g.id === gameId ? " on" : "")}>
+  return html`<${Page} title=${title}>
+    <form class="card form" onSubmit=${submit} aria-label=${t("new.form")}>
+      <fieldset class="game-pick"><legend>${t("new.game")}</legend>
+        ${games.map((g) => html`<label class=${"game-choice" + (g.id === gameId ? " on" : "")} data-game=${g.id}>
           <input type="radio" name="game" value=${g.id} checked=${g.id === gameId} onChange=${() => choose(g)} />
-          <span class="game-choice-name">${g.name}</span>
-          <span class="muted">${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`} players</span>
+          <span class="game-choice-name">${gameName(games, g.id)}</span>
+          <span class="muted">${t("new.players", { count: g.max_players, n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` })}</span>
         </label>`)}
       </fieldset>
-      ${game && game.min_players !== game.max_players && html`<div class="field"><span id="seats-label">Seats</span>
+      ${game && game.min_players !== game.max_players && html`<div class="field"><span id="seats-label">${t("new.seats")}</span>
         <div class="stepper" role="group" aria-labelledby="seats-label">
-          <button type="button" class="btn" aria-label="One seat fewer" disabled=${seats <= game.min_players} onClick=${() => setSeats(seats - 1)}>−</button>
+          <button type="button" class="btn" aria-label=${t("new.fewer")} data-testid="seat-fewer" disabled=${seats <= game.min_players} onClick=${() => setSeats(seats - 1)}>−</button>
           <output aria-live="polite" data-testid="seat-count">${seats}</output>
-          <button type="button" class="btn" aria-label="One seat more" disabled=${seats >= game.max_players} onClick=${() => setSeats(seats + 1)}>+</button>
+          <button type="button" class="btn" aria-label=${t("new.more")} data-testid="seat-more" disabled=${seats >= game.max_players} onClick=${() => setSeats(seats + 1)}>+</button>
         </div></div>`}
-      ${schema.length > 0 && html`<fieldset><legend>Rules</legend>
+      ${schema.length > 0 && html`<fieldset data-testid="rules"><legend>${t("new.rules")}</legend>
         ${schema.map(([name, spec]) => html`<${OptionField} key=${gameId + name} name=${name} spec=${spec} value=${options[name]}
           onChange=${(v) => setOptions({ ...options, [name]: v })} />`)}
       </fieldset>`}
       <div class="field field-check"><label><input type="checkbox" checked=${priv} onChange=${(e) => setPriv(e.target.checked)} />
-        <span>Private — only people with the invite link can join</span></label></div>
+        <span>${t("new.private")}</span></label></div>
       <${Notice}>${error}<//>
-      <button class="btn btn-primary btn-block" type="submit" disabled=${busy || !game}>Create lobby</button>
+      <button class="btn btn-primary btn-block" type="submit" disabled=${busy || !game}>${t("new.create")}</button>
     </form>
   <//>`;
 }

@@ -3,7 +3,8 @@ import { html, useState } from "../lib.js";
 import { post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
-import { ConnectionBanner, Empty, Notice, Page, SITE, Spinner, ago, gameName } from "../ui.js";
+import { ago, t } from "../i18n.js";
+import { ConnectionBanner, Empty, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { listOf, optionSummary, useGames, usePolled } from "./common.js";
 import { MatchList } from "./matches.js";
 
@@ -22,17 +23,17 @@ function LobbyRow({ lobby, games, user, onError }) {
   const summary = optionSummary(game, lobby.options);
   return html`<li class="row lobby-row" data-testid="lobby-row" data-lobby=${lobby.id}>
     <div class="row-main">
-      <div class="row-title">${gameName(games, lobby.game)} <span class="muted">hosted by ${lobby.host.username}</span></div>
+      <div class="row-title">${gameName(games, lobby.game)} <span class="muted">${t("lobby.hosted_by", { name: lobby.host.username })}</span></div>
       <div class="row-sub">
-        <span class="seats-meter" aria-label=${`${taken} of ${lobby.num_seats} seats taken`}>
+        <span class="seats-meter" aria-label=${t("lobby.seats_taken", { taken, count: lobby.num_seats })}>
           ${lobby.seats.map((s) => html`<span class=${"pip" + (s.user || s.bot ? " on" : "")}></span>`)}
         </span>
         ${taken}/${lobby.num_seats} · ${ago(lobby.created_at)}${summary ? " · " + summary : ""}
       </div>
     </div>
-    <button class="btn btn-primary" type="button" onClick=${join} disabled=${full && !mine}
-      aria-label=${`${mine ? "Open" : "Join"} ${gameName(games, lobby.game)} lobby hosted by ${lobby.host.username}`}>
-      ${mine ? "Open" : full ? "Full" : "Join"}</button>
+    <button class="btn btn-primary" type="button" onClick=${join} disabled=${full && !mine} data-testid="lobby-join"
+      aria-label=${t(mine ? "home.open_label" : "home.join_label", { game: gameName(games, lobby.game), name: lobby.host.username })}>
+      ${t(mine ? "home.open" : full ? "home.full" : "home.join")}</button>
   </li>`;
 }
 
@@ -41,11 +42,11 @@ function MyLobbies({ games }) {
   const { data } = usePolled("/api/lobbies/?mine=1", 20000);
   const list = listOf(data);
   if (!list.length) return null;
-  return html`<section class="panel" aria-labelledby="my-lobbies"><h2 id="my-lobbies">Your lobbies</h2>
+  return html`<section class="panel" aria-labelledby="my-lobbies"><h2 id="my-lobbies">${t("home.your_lobbies")}</h2>
     <ul class="rows">${list.map((l) => html`<li class="row" key=${l.id}>
-      <div class="row-main"><div class="row-title">${gameName(games, l.game)} ${l.private && html`<span class="tag">private</span>`}</div>
-        <div class="row-sub">${l.seats.filter((s) => s.user || s.bot).length}/${l.num_seats} seats · hosted by ${l.host.username}</div></div>
-      <a class="btn" href=${`/lobby/${l.id}${l.invite_code ? "?code=" + encodeURIComponent(l.invite_code) : ""}`}>Open</a>
+      <div class="row-main"><div class="row-title">${gameName(games, l.game)} ${l.private && html`<span class="tag">${t("lobby.private")}</span>`}</div>
+        <div class="row-sub">${t("lobby.seats_count", { taken: l.seats.filter((s) => s.user || s.bot).length, count: l.num_seats })} · ${t("lobby.hosted_by", { name: l.host.username })}</div></div>
+      <a class="btn" href=${`/lobby/${l.id}${l.invite_code ? "?code=" + encodeURIComponent(l.invite_code) : ""}`}>${t("home.open")}</a>
     </li>`)}</ul></section>`;
 }
 
@@ -60,31 +61,30 @@ export function HomeScreen({ user }) {
   const list = lobbies || listOf(initial.data);
   const loading = !lobbies && !initial.data && !initial.error;
 
-  return html`<${Page} title="Play" tab=${`Lobbies · ${SITE}`} wide
-      actions=${user ? html`<a class="btn btn-primary" href="/lobbies/new" data-testid="create-lobby">New lobby</a>`
-                     : html`<a class="btn btn-primary" href="/signup">Sign up to play</a>`}>
+  return html`<${Page} title=${t("nav.play")} tab=${siteTitle(t("home.tab"))} wide
+      actions=${user ? html`<a class="btn btn-primary" href="/lobbies/new" data-testid="create-lobby">${t("new.title")}</a>`
+                     : html`<a class="btn btn-primary" href="/signup">${t("home.signup_to_play")}</a>`}>
     ${!user && html`<section class="hero card">
-      <h2>Hire mercenaries. Win Italy.</h2>
-      <p>Condottiere for 2–6 players: bluff, outbid and outlast your rivals for the cities of Renaissance Italy.
-         Play with friends or bots, on your phone or your desktop. Watching is open to everyone.</p>
+      <h2>${t("home.hero_title")}</h2>
+      <p>${t("home.hero_text")}</p>
     </section>`}
     <div class="columns">
       <section class="panel" aria-labelledby="open-lobbies">
-        <div class="panel-head"><h2 id="open-lobbies">Open lobbies</h2><${ConnectionBanner} status=${status} /></div>
+        <div class="panel-head"><h2 id="open-lobbies" data-testid="open-lobbies">${t("home.open_lobbies")}</h2><${ConnectionBanner} status=${status} /></div>
         <${Notice} onClose=${() => setError("")}>${error || initial.error}<//>
         ${loading ? html`<${Spinner} />` : list.length === 0
-          ? html`<${Empty}>No open lobbies right now.${user ? " Start one!" : ""}<//>`
+          ? html`<${Empty}>${t(user ? "home.no_lobbies_start" : "home.no_lobbies")}<//>`
           : html`<ul class="rows" aria-live="polite">${list.map((l) => html`<${LobbyRow} key=${l.id} lobby=${l} games=${games} user=${user} onError=${setError} />`)}</ul>`}
       </section>
       <div class="stack">
         ${user && html`<${MyLobbies} games=${games} />`}
         ${user && html`<section class="panel" aria-labelledby="my-active">
-          <h2 id="my-active">Your games in progress</h2>
-          <${MatchList} path="/api/matches/?status=active" games=${games} action="Resume" empty="You have no game in progress." />
+          <h2 id="my-active">${t("home.in_progress")}</h2>
+          <${MatchList} path="/api/matches/?status=active" games=${games} action="resume" empty=${t("home.none_in_progress")} />
         </section>`}
         <section class="panel" aria-labelledby="live">
-          <h2 id="live">Watch live</h2>
-          <${MatchList} path="/api/matches/live/" games=${games} action="Watch" empty="Nobody is playing right now." poll=${15000} />
+          <h2 id="live">${t("matches.live")}</h2>
+          <${MatchList} path="/api/matches/live/" games=${games} action="watch" empty=${t("matches.nobody")} poll=${15000} />
         </section>
       </div>
     </div>

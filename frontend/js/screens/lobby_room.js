@@ -3,7 +3,8 @@ import { html, useEffect, useState } from "../lib.js";
 import { del, get, post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
-import { ConnectionBanner, Notice, Page, SeatDot, Spinner, gameName } from "../ui.js";
+import { t } from "../i18n.js";
+import { ConnectionBanner, Notice, Page, SeatDot, Spinner, botName, gameName } from "../ui.js";
 import { optionSummary, useGames } from "./common.js";
 import { preloadTable } from "../games/tables.js";
 
@@ -39,8 +40,8 @@ export function LobbyRoomScreen({ params, query, user }) {
     try { const l = await promise; if (l && l.seats) setLobby(l); return l; } catch (e) { setError(e.message); return null; }
   }
 
-  if (loadError) return html`<${Page} title="Lobby"><${Notice}>${loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
-  if (!lobby) return html`<${Page} title="Lobby"><${Spinner} /><//>`;
+  if (loadError) return html`<${Page} title=${t("lobby.title")}><${Notice}>${loadError}<//><p><a href="/">${t("nav.back")}</a></p><//>`;
+  if (!lobby) return html`<${Page} title=${t("lobby.title")}><${Spinner} /><//>`;
 
   const game = (games || []).find((g) => g.id === lobby.game);
   const isHost = user && lobby.host.id === user.id;
@@ -61,43 +62,46 @@ export function LobbyRoomScreen({ params, query, user }) {
     try { await navigator.clipboard.writeText(invite); setCopied(true); setTimeout(() => setCopied(false), 2000); } catch { setCopied(false); }
   }
 
-  return html`<${Page} title=${`${gameName(games, lobby.game)} lobby`} tab=${`${gameName(games, lobby.game)} · lobby #${lobby.id}`}>
+  const name = gameName(games, lobby.game);
+  const summary = optionSummary(game, lobby.options);
+  const missing = lobby.num_seats - filled;
+  return html`<${Page} title=${t("lobby.heading", { game: name })} tab=${t("lobby.tab", { game: name, id: lobby.id })}>
     ${!refused && html`<${ConnectionBanner} status=${status} />`}
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
-      <p class="muted">Hosted by <strong>${lobby.host.username}</strong> · ${lobby.private ? "private" : "public"} · ${filled}/${lobby.num_seats} seats${optionSummary(game, lobby.options) ? " · " + optionSummary(game, lobby.options) : ""}</p>
-      ${lobby.status === "closed" && html`<${Notice} kind="info">This lobby was closed by its host.<//>`}
-      ${lobby.status === "expired" && html`<${Notice} kind="info">This lobby expired: nobody joined, left or changed it for a long while. Create a new one to play.<//>`}
-      <ol class="seats" aria-label="Seats">
+      <p class="muted">${t("lobby.hosted_by", { name: lobby.host.username })} · ${t(lobby.private ? "lobby.private" : "lobby.public")} · ${t("lobby.seats_count", { taken: filled, count: lobby.num_seats })}${summary ? " · " + summary : ""}</p>
+      ${lobby.status === "closed" && html`<${Notice} kind="info">${t("lobby.closed")}<//>`}
+      ${lobby.status === "expired" && html`<${Notice} kind="info">${t("lobby.expired")}<//>`}
+      <ol class="seats" aria-label=${t("new.seats")}>
         ${lobby.seats.map((s) => html`<li class=${"seat" + (s.user || s.bot ? " taken" : "")} data-testid="seat">
           <${SeatDot} seat=${s.index} />
           <span class="seat-name">
-            ${s.user ? html`${s.user.username}${s.user.id === lobby.host.id ? html` <span class="tag">host</span>` : ""}${user && s.user.id === user.id ? html` <span class="tag tag-you">you</span>` : ""}`
-              : s.bot ? html`Bot <span class="tag">${s.bot}</span>` : html`<span class="muted">Open seat</span>`}
+            ${s.user ? html`${s.user.username}${s.user.id === lobby.host.id ? html` <span class="tag">${t("lobby.host")}</span>` : ""}${user && s.user.id === user.id ? html` <span class="tag tag-you">${t("ui.you")}</span>` : ""}`
+              : s.bot ? html`${t("lobby.bot")} <span class="tag">${botName(s.bot)}</span>` : html`<span class="muted">${t("lobby.open_seat")}</span>`}
           </span>
-          ${isHost && s.bot && html`<button type="button" class="btn btn-small" aria-label=${`Remove the bot from seat ${s.index + 1}`}
-              onClick=${() => act(del(`/api/lobbies/${lobby.id}/bots/${s.index}/`))}>Remove</button>`}
-          ${isHost && s.user && s.user.id !== user.id && html`<button type="button" class="btn btn-small btn-danger"
-              aria-label=${`Kick ${s.user.username}`} onClick=${() => act(post(`/api/lobbies/${lobby.id}/kick/`, { user_id: s.user.id }))}>Kick</button>`}
+          ${isHost && s.bot && html`<button type="button" class="btn btn-small" aria-label=${t("lobby.remove_label", { n: s.index + 1 })}
+              data-testid="remove-bot" data-seat=${s.index} onClick=${() => act(del(`/api/lobbies/${lobby.id}/bots/${s.index}/`))}>${t("lobby.remove")}</button>`}
+          ${isHost && s.user && s.user.id !== user.id && html`<button type="button" class="btn btn-small btn-danger" data-testid="kick"
+              aria-label=${t("lobby.kick_label", { name: s.user.username })} onClick=${() => act(post(`/api/lobbies/${lobby.id}/kick/`, { user_id: s.user.id }))}>${t("lobby.kick")}</button>`}
         </li>`)}
       </ol>
       ${isHost && !full && lobby.status === "open" && html`<div class="bot-add">
-        <label class="field field-inline"><span>Bot</span>
-          <select value=${bot} onChange=${(e) => setBot(e.target.value)} aria-label="Bot kind">
-            ${bots.map((b) => html`<option value=${b}>${b}</option>`)}</select></label>
-        <button type="button" class="btn" data-testid="add-bot" onClick=${() => act(post(`/api/lobbies/${lobby.id}/bots/`, { bot }))}>Add a bot</button>
+        <label class="field field-inline"><span>${t("lobby.bot")}</span>
+          <select value=${bot} onChange=${(e) => setBot(e.target.value)} aria-label=${t("lobby.bot_kind")}>
+            ${bots.map((b) => html`<option value=${b}>${botName(b)}</option>`)}</select></label>
+        <button type="button" class="btn" data-testid="add-bot" onClick=${() => act(post(`/api/lobbies/${lobby.id}/bots/`, { bot }))}>${t("lobby.add_bot")}</button>
       </div>`}
-      ${invite && html`<div class="invite"><label class="field"><span>Invite link</span>
+      ${invite && html`<div class="invite"><label class="field"><span>${t("lobby.invite")}</span>
         <input readonly value=${invite} data-testid="invite-link" onFocus=${(e) => e.target.select()} /></label>
-        <button type="button" class="btn" onClick=${copy}>${copied ? "Copied" : "Copy"}</button></div>`}
+        <button type="button" class="btn" onClick=${copy}>${t(copied ? "lobby.copied" : "lobby.copy")}</button></div>`}
       ${!isHost && lobby.status === "open" && html`<p class="waiting" role="status"><span class="spinner-dot" aria-hidden="true"></span>
-        ${full ? `Waiting for ${lobby.host.username} to start the game…` : `Waiting for ${lobby.num_seats - filled} more player${lobby.num_seats - filled > 1 ? "s" : ""}…`}</p>`}
+        ${full ? t("lobby.waiting_host", { name: lobby.host.username }) : t("lobby.waiting_players", { count: missing })}</p>`}
       <${Notice} onClose=${() => setError("")}>${error}<//>
       <div class="actions">
         ${!mySeat && lobby.status === "open" && !full && html`<button type="button" class="btn btn-primary" data-testid="join"
-          onClick=${() => act(post(`/api/lobbies/${lobby.id}/join/`, code ? { code } : {}))}>Take a seat</button>`}
+          onClick=${() => act(post(`/api/lobbies/${lobby.id}/join/`, code ? { code } : {}))}>${t("lobby.take_seat")}</button>`}
         ${isHost && lobby.status === "open" && html`<button type="button" class="btn btn-primary" data-testid="start" disabled=${!full}
-          onClick=${start}>${full ? "Start the game" : `Waiting for ${lobby.num_seats - filled} more`}</button>`}
-        ${mySeat && lobby.status === "open" && html`<button type="button" class="btn btn-ghost" onClick=${leave}>${isHost ? "Close lobby" : "Leave"}</button>`}
+          onClick=${start}>${full ? t("lobby.start") : t("lobby.waiting_more", { count: missing })}</button>`}
+        ${mySeat && lobby.status === "open" && html`<button type="button" class="btn btn-ghost" data-testid="leave" onClick=${leave}>${t(isHost ? "lobby.close" : "lobby.leave")}</button>`}
       </div>
     </section>
   <//>`;

@@ -2,7 +2,8 @@
 import { html, useEffect, useMemo, useRef, useState } from "../lib.js";
 import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
-import { ConnectionBanner, Notice, Page, SITE, Spinner, gameName } from "../ui.js";
+import { t } from "../i18n.js";
+import { ConnectionBanner, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { useGames } from "./common.js";
 import { mergeLog, splitEvents, withHistory } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
@@ -77,38 +78,41 @@ export function MatchScreen({ params, user }) {
         setPresence(m);
       } else if (m.type === "error") {
         setPending(null);
-        if (m.code === "stale_version") { live.send({ type: "sync" }); setRejection("The table moved on before your action arrived; here is the current position."); }
-        else setRejection(m.message || "The server refused that.");
+        if (m.code === "stale_version") { live.send({ type: "sync" }); setRejection(t("match.stale")); }
+        else setRejection(m.message || t("match.refused"));
       }
     },
   });
 
   const gameId = (match && match.game) || (game && game.view && game.view.game);
   const Table = tableFor(gameId);
-  const title = `${gameId ? gameName(games, gameId) : "Match"}${match ? " #" + match.id : ""}`;
+  const title = t("match.title", { game: gameId ? gameName(games, gameId) : t("match.match"), id });
   // A tab in the background still tells its player when the move is theirs. The game's name stands for the
   // site here; until it is known the tab says which site this is.
   const myMove = !!(game && game.legal.length);
   const watching = game ? game.seat == null : !!(match && !match.seats.some((s) => s.user && user && s.user.id === user.id));
-  const tab = `${myMove ? "● Your move · " : ""}${watching ? "Watching · " : ""}${gameId ? `${gameName(games, gameId)} · match #${id}` : `Match #${id} · ${SITE}`}`;
+  const tab = `${myMove ? t("match.tab_move") + " · " : ""}${watching ? t("match.tab_watching") + " · " : ""}${gameId ? t("match.tab", { game: gameName(games, gameId), id }) : siteTitle(t("match.title", { game: t("match.match"), id }))}`;
 
   function send(action) {
     if (!game || pending) return;
     setRejection("");
     const msg = { type: "action", version: game.version, id: uuid(), action };
     if (live.send(msg)) setPending(msg.id);
-    else setRejection("Not connected — your move was not sent. Reconnecting…");
+    else setRejection(t("match.not_sent"));
   }
 
   // The socket is the authority; the REST record only adds names, so its failure alone does not block the table.
-  if (loadError && !game && live.status === "closed") return html`<${Page} title="Match" tab=${`Match #${id} · ${SITE}`}><${Notice}>${rejection || loadError}<//><p><a href="/">Back to the lobbies</a></p><//>`;
+  if (loadError && !game && live.status === "closed") {
+    return html`<${Page} title=${t("match.match")} tab=${siteTitle(t("match.title", { game: t("match.match"), id }))}>
+      <${Notice}>${rejection || loadError}<//><p><a href="/">${t("nav.back")}</a></p><//>`;
+  }
   const meta = match || { id, game: gameId, seats: [] };
   return html`<${Page} tab=${tab} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />
-    ${match && match.status === "aborted" && html`<${Notice} kind="info">This match was aborted; the table shows where it stopped.<//>`}
-    ${live.status === "closed" && !game && html`<${Notice}>${rejection || "You cannot watch this match."}<//>`}
-    ${!game ? html`<${Spinner} label="Setting up the table…" />`
+    ${match && match.status === "aborted" && html`<${Notice} kind="info">${t("match.aborted")}<//>`}
+    ${live.status === "closed" && !game && html`<${Notice}>${rejection || t("match.cannot_watch")}<//>`}
+    ${!game ? html`<${Spinner} label=${t("match.setting_up")} />`
       : html`<${Table} match=${meta} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
           send=${send} pending=${!!pending} rejection=${rejection} clearRejection=${() => setRejection("")}
           log=${log} presence=${presence} user=${user} connected=${live.status === "open"} />`}

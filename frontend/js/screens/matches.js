@@ -1,12 +1,14 @@
 // My matches (resume or review) and public matches to watch.
 import { html, useState } from "../lib.js";
-import { Empty, Notice, Page, Spinner, ago, gameName } from "../ui.js";
+import { ago, num, t } from "../i18n.js";
+import { Empty, Notice, Page, Spinner, botName, gameName } from "../ui.js";
 import { listOf, useGames, usePolled } from "./common.js";
 
 function players(m) {
-  return (m.seats || []).map((s) => (s.user ? s.user.username : `bot (${s.bot})`)).join(", ");
+  return (m.seats || []).map((s) => (s.user ? s.user.username : t("matches.bot", { bot: botName(s.bot) }))).join(", ");
 }
 
+/** `action`: "resume" or "watch", what the row's button does. */
 export function MatchList({ path, games, action, empty, poll = 0 }) {
   const { data, error } = usePolled(path, poll);
   if (error) return html`<${Notice}>${error}<//>`;
@@ -16,25 +18,26 @@ export function MatchList({ path, games, action, empty, poll = 0 }) {
   return html`<ul class="rows">${list.map((m) => html`<li class="row" key=${m.id} data-testid="match-row">
     <div class="row-main">
       <div class="row-title">${gameName(games, m.game)} <span class="muted">#${m.id}</span></div>
-      <div class="row-sub">${players(m)} · ${m.status === "finished" ? "finished " + ago(m.finished_at) : "move " + m.version + " · " + ago(m.updated_at)}</div>
+      <div class="row-sub">${players(m)} · ${m.status === "finished" ? t("matches.finished_at", { when: ago(m.finished_at) })
+        : t("matches.move", { n: num(m.version), when: ago(m.updated_at) })}</div>
     </div>
-    <a class="btn" href=${`/match/${m.id}`} aria-label=${`${action} ${gameName(games, m.game)} match ${m.id}`}>${m.status === "finished" ? "Result" : action}</a>
+    <a class="btn" href=${`/match/${m.id}`} aria-label=${t(`matches.${action}_label`, { game: gameName(games, m.game), id: m.id })}>${t(m.status === "finished" ? "matches.result" : `matches.${action}`)}</a>
   </li>`)}</ul>`;
 }
 
 export function MatchesScreen({ user }) {
   const { games } = useGames();
-  const tabs = user ? [["active", "In progress"], ["finished", "Finished"], ["live", "Watch live"]] : [["live", "Watch live"]];
+  const tabs = user ? [["active", t("matches.active")], ["finished", t("matches.finished")], ["live", t("matches.live")]] : [["live", t("matches.live")]];
   const [tab, setTab] = useState(tabs[0][0]);
   const path = tab === "live" ? "/api/matches/live/" : `/api/matches/?status=${tab}`;
-  return html`<${Page} title="Matches">
-    <div class="tabs" role="tablist" aria-label="Which matches">
-      ${tabs.map(([id, label]) => html`<button type="button" role="tab" aria-selected=${tab === id}
+  return html`<${Page} title=${t("matches.title")}>
+    <div class="tabs" role="tablist" aria-label=${t("matches.which")}>
+      ${tabs.map(([id, label]) => html`<button type="button" role="tab" aria-selected=${tab === id} data-tab=${id}
         class=${"tab" + (tab === id ? " active" : "")} onClick=${() => setTab(id)}>${label}</button>`)}
     </div>
     <section class="panel" role="tabpanel">
-      <${MatchList} key=${path} path=${path} games=${games} action=${tab === "live" ? "Watch" : "Resume"}
-        empty=${tab === "live" ? "Nobody is playing right now." : tab === "active" ? "No game in progress." : "No finished games yet."}
+      <${MatchList} key=${path} path=${path} games=${games} action=${tab === "live" ? "watch" : "resume"}
+        empty=${t(tab === "live" ? "matches.nobody" : tab === "active" ? "matches.none_active" : "matches.none_finished")}
         poll=${tab === "live" ? 15000 : 0} />
     </section>
   <//>`;

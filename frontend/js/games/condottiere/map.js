@@ -1,6 +1,7 @@
 // The board as SVG: owners, the papal legate, the condottiere token, the
 // battle under way, and (when it is your choice) the regions you may pick.
 import { html } from "../../lib.js";
+import { t } from "../../i18n.js";
 import { SEAT_COLOURS } from "../../ui.js";
 import { EDGES, LAND_PATH, REGION, REGIONS } from "./board.js";
 
@@ -8,19 +9,19 @@ const R = 24;
 
 // A mark on the seal as well as a colour, for colour-blind players: the owner's
 // initial, or everyone's seat number when initials would be ambiguous.
-export function seatMarks(view, names) {
+export function seatMarks(view, names, isBot) {
   const seats = (view.players || []).map((p) => p.seat);
-  const initials = seats.map((s) => (/^Bot /.test(names(s)) ? "" : names(s).slice(0, 1).toUpperCase()));
+  const initials = seats.map((s) => (isBot(s) ? "" : names(s).slice(0, 1).toUpperCase()));
   const unique = initials.every((x, i) => x && initials.indexOf(x) === i);
   return Object.fromEntries(seats.map((s, i) => [s, unique ? initials[i] : String(s + 1)]));
 }
 
 function Region({ r, owner, ownerName, mark, legate, battle, token, choice, onChoose }) {
   const colour = owner == null ? null : SEAT_COLOURS[owner % 6];
-  const parts = [r.name, owner == null ? "free" : `held by ${ownerName}`];
-  if (battle) parts.push("battle here");
-  if (legate) parts.push("papal legate here");
-  if (choice) parts.push(`tap to choose`);
+  const parts = [r.name, owner == null ? t("cd.map.free") : t("cd.map.held", { name: ownerName })];
+  if (battle) parts.push(t("cd.map.battle"));
+  if (legate) parts.push(t("cd.map.legate"));
+  if (choice) parts.push(t("cd.map.choose"));
   const label = parts.join(", ");
   const act = choice ? () => onChoose(choice) : null;
   const key = choice ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } } : null;
@@ -41,11 +42,11 @@ function Region({ r, owner, ownerName, mark, legate, battle, token, choice, onCh
   </g>`;
 }
 
-export function BoardMap({ view, names, choices, onChoose }) {
+export function BoardMap({ view, names, isBot, choices, onChoose }) {
   const battleRegion = view.battle && view.battle.region;
   const tokenRegion = view.token && view.token.region;
-  const marks = seatMarks(view, names);
-  return html`<svg class="board" viewBox="-6 0 492 700" role="group" aria-label="Map of Italy"
+  const marks = seatMarks(view, names, isBot);
+  return html`<svg class="board" viewBox="-6 0 492 700" role="group" aria-label=${t("cd.map.label")}
       data-testid="board" preserveAspectRatio="xMidYMid meet">
     <path class="land" d=${LAND_PATH} />
     <g class="roads" aria-hidden="true">

@@ -1,6 +1,7 @@
 // Pieces of the Condottiere table: cards, battle lines, players, log, result.
 import { html, useEffect, useRef } from "../../lib.js";
-import { SEAT_COLOURS, SeatDot } from "../../ui.js";
+import { list, t } from "../../i18n.js";
+import { Presence, SEAT_COLOURS, SeatDot } from "../../ui.js";
 import { cardInfo } from "./cards.js";
 import { regionName } from "./board.js";
 import { seatMarks } from "./map.js";
@@ -13,11 +14,12 @@ export function Card({ code, hidden, strength, small, onClick, disabled, selecte
     + (hidden && code ? " gcard-facedown" : "") + (selected ? " selected" : "") + (onClick ? " playable" : "");
   const face = info
     ? html`<span class="gcard-value">${info.value != null ? info.value : info.glyph}</span>
-        ${!(small && info.kind === "mercenary") && html`<span class="gcard-name">${info.kind === "mercenary" ? "Mercenary" : info.name}</span>`}
-        ${info.value != null && strength != null && info.value !== strength && html`<span class="gcard-strength" title="Strength now">${strength}</span>`}
-        ${hidden && html`<span class="gcard-hidden-flag" title="Face down">◐</span>`}`
+        ${!(small && info.kind === "mercenary") && html`<span class="gcard-name">${info.kind === "mercenary" ? t("cd.mercenary") : info.name}</span>`}
+        ${info.value != null && strength != null && info.value !== strength && html`<span class="gcard-strength" title=${t("cd.strength_now")}>${strength}</span>`}
+        ${hidden && html`<span class="gcard-hidden-flag" title=${t("cd.face_down")}>◐</span>`}`
     : html`<span class="gcard-back-art" aria-hidden="true"></span>`;
-  const aria = label || (info ? `${info.name}${strength != null && strength !== info.value ? `, counts ${strength}` : ""}${hidden ? ", face down" : ""}` : "Face-down card");
+  const aria = label || (info ? [info.name, strength != null && strength !== info.value && t("cd.counts", { n: strength }), hidden && t("cd.face_down")]
+    .filter(Boolean).join(", ") : t("cd.facedown_card"));
   if (onClick || disabled) {
     return html`<button type="button" class=${cls} onClick=${onClick} disabled=${disabled} aria-pressed=${selected == null ? undefined : !!selected}
       aria-label=${aria} title=${info ? info.help : ""} data-card=${code} data-testid=${testid}>${face}</button>`;
@@ -30,25 +32,25 @@ export function BattleLines({ view, names, me }) {
   if (!b || !b.lines || !b.lines.length) return null;
   // Between battles the lines are empty; the last battle's summary says what happened.
   if (view.phase !== "battle" && view.phase !== "over" && b.lines.every((l) => !l.cards.length)) return null;
-  return html`<ul class="lines" aria-label="Battle lines">
+  return html`<ul class="lines" aria-label=${t("cd.lines")}>
     ${b.lines.map((line) => {
       const mine = line.seat === me;
       const turn = view.phase === "battle" && b.turn === line.seat;
       const extra = mine && line.strength_with_hidden != null && line.strength_with_hidden !== line.strength
-        ? html` <span class="muted" title="Including your face-down cards">(${line.strength_with_hidden})</span>` : null;
+        ? html` <span class="muted" title=${t("cd.with_hidden")}>(${line.strength_with_hidden})</span>` : null;
       return html`<li class=${"line" + (turn ? " turn" : "") + (line.passed ? " passed" : "") + (mine ? " mine" : "")}
           data-testid="line" data-seat=${line.seat}
-          aria-label=${`${names(line.seat)}: strength ${line.strength}${line.passed ? ", passed" : ""}${turn ? ", to play" : ""}`}>
+          aria-label=${[t("cd.line_label", { name: names(line.seat), n: line.strength }), line.passed && t("cd.passed"), turn && t("cd.to_play")].filter(Boolean).join(", ")}>
         <div class="line-head">
           <${SeatDot} seat=${line.seat} />
-          <span class="line-name">${names(line.seat)}${mine ? " (you)" : ""}</span>
-          ${b.defender === line.seat && html`<span class="tag">defender</span>`}
-          ${line.passed && html`<span class="tag tag-passed">passed</span>`}
-          ${turn && html`<span class="tag tag-turn">to play</span>`}
-          <span class="line-strength" data-testid="strength" title="Strength now">${line.strength}${extra}</span>
+          <span class="line-name">${names(line.seat)}${mine ? ` (${t("ui.you")})` : ""}</span>
+          ${b.defender === line.seat && html`<span class="tag">${t("cd.defender")}</span>`}
+          ${line.passed && html`<span class="tag tag-passed">${t("cd.passed")}</span>`}
+          ${turn && html`<span class="tag tag-turn">${t("cd.to_play")}</span>`}
+          <span class="line-strength" data-testid="strength" title=${t("cd.strength_now")}>${line.strength}${extra}</span>
         </div>
         <div class="line-cards">
-          ${line.cards.length === 0 ? html`<span class="muted">no cards</span>`
+          ${line.cards.length === 0 ? html`<span class="muted">${t("cd.no_cards")}</span>`
             : line.cards.map((c) => html`<${Card} small code=${c.card || null} hidden=${c.hidden} strength=${c.strength} />`)}
         </div>
       </li>`;
@@ -60,8 +62,8 @@ export function Players({ view, names, presence, isBot }) {
   const connected = presence && presence.connected ? new Set(presence.connected) : null;
   const b = view.battle || {};
   const usePoints = view.options && view.options.points;
-  const marks = seatMarks(view, names);
-  return html`<ul class="players" aria-label="Players">
+  const marks = seatMarks(view, names, isBot);
+  return html`<ul class="players" aria-label=${t("cd.players")}>
     ${view.players.map((p) => {
       // discard_hand asks everyone at once and in secret: no one is singled out.
       const turn = view.phase !== "discard_hand" && (view.to_move || []).includes(p.seat);
@@ -69,20 +71,19 @@ export function Players({ view, names, presence, isBot }) {
       return html`<li class=${"player" + (turn ? " turn" : "")} data-testid="player" data-seat=${p.seat}>
         <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true">${marks[p.seat]}</span>
         <div class="player-main">
-          <div class="player-name">${names(p.seat)}${p.seat === view.seat ? html` <span class="tag tag-you">you</span>` : ""}
-            ${connected && !isBot(p.seat) && html`<span class=${"presence" + (connected.has(p.seat) ? " on" : "")}
-              title=${connected.has(p.seat) ? "online" : "offline"} aria-label=${connected.has(p.seat) ? "online" : "offline"}></span>`}</div>
+          <div class="player-name">${names(p.seat)}${p.seat === view.seat ? html` <span class="tag tag-you">${t("ui.you")}</span>` : ""}
+            ${connected && !isBot(p.seat) && html`<${Presence} on=${connected.has(p.seat)} />`}</div>
           <div class="player-stats">
-            <span title="Cards in hand" aria-label=${`${p.hand_count} cards in hand`}><span class="ico-card" aria-hidden="true"></span> ${p.hand_count}</span>
-            <span title="Regions held (largest connected group)" aria-label=${`${p.region_count} regions, largest group ${p.largest_group}`}>⚑ ${p.region_count} <small>(${p.largest_group} joined)</small></span>
-            ${usePoints && html`<span title="Points">★ ${p.points}</span>`}
+            <span title=${t("cd.in_hand")} aria-label=${t("cd.in_hand_n", { count: p.hand_count })}><span class="ico-card" aria-hidden="true"></span> ${p.hand_count}</span>
+            <span title=${t("cd.regions_title")} aria-label=${t("cd.regions_n", { count: p.region_count, group: p.largest_group })}>⚑ ${p.region_count} <small>(${t("cd.joined", { n: p.largest_group })})</small></span>
+            ${usePoints && html`<span title=${t("cd.points")}>★ ${p.points}</span>`}
           </div>
         </div>
         <div class="player-marks">
-          ${view.token && view.token.holder === p.seat && html`<span class="mark mark-token" title="Condottiere">⚔</span>`}
-          ${view.legate == null && view.legate_seat === p.seat && html`<span class="mark mark-legate" title="Keeps the papal legate">✝</span>`}
-          ${line && line.passed && html`<span class="tag tag-passed">passed</span>`}
-          ${turn && html`<span class="tag tag-turn">${view.phase === "battle" ? "to play" : "to choose"}</span>`}
+          ${view.token && view.token.holder === p.seat && html`<span class="mark mark-token" title=${t("cd.condottiere")}>⚔</span>`}
+          ${view.legate == null && view.legate_seat === p.seat && html`<span class="mark mark-legate" title=${t("cd.keeps_legate")}>✝</span>`}
+          ${line && line.passed && html`<span class="tag tag-passed">${t("cd.passed")}</span>`}
+          ${turn && html`<span class="tag tag-turn">${t(view.phase === "battle" ? "cd.to_play" : "cd.to_choose")}</span>`}
         </div>
       </li>`;
     })}
@@ -93,19 +94,16 @@ export function Log({ log, names }) {
   const ref = useRef(null);
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
   const shown = log.slice(-120);
-  return html`<ol class="log" ref=${ref} aria-label="What happened" data-testid="log">
+  return html`<ol class="log" ref=${ref} aria-label=${t("table.what_happened")} data-testid="log">
     ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${withNames(e.text, names)}</li>`)}
   </ol>`;
 }
 
+const REASONS = { "victory": "cd.why.victory", "most regions": "cd.why.regions", "most points": "cd.why.points", "final battle": "cd.why.final" };
+
 function reasonText(reason, view) {
-  const t = view.targets || {};
-  return {
-    "victory": `${t.total} regions, or ${t.adjacent} joined together, won the game.`,
-    "most regions": "Every region that could be taken was taken: the most regions won.",
-    "most points": "The points target was reached: the most points won.",
-    "final battle": "The players tied on regions fought a final battle.",
-  }[reason] || reason;
+  const goal = view.targets || {};
+  return REASONS[reason] ? t(REASONS[reason], { total: goal.total, adjacent: goal.adjacent }) : reason;
 }
 
 export function Result({ view, names, match }) {
@@ -113,23 +111,24 @@ export function Result({ view, names, match }) {
   if (!r) return null;
   const winners = r.winners || [];
   const me = view.seat;
-  const headline = winners.length === 0 ? "No winner"
-    : winners.includes(me) ? (winners.length > 1 ? "You share the victory!" : "You win!")
-      : `${winners.map(names).join(" and ")} ${winners.length > 1 ? "share the victory" : "wins"}`;
+  const headline = winners.length === 0 ? t("table.no_winner")
+    : winners.includes(me) ? t(winners.length > 1 ? "table.you_share" : "table.you_win")
+      : t("table.wins", { count: winners.length, names: list(winners.map(names)) });
   const order = view.players.map((p) => p.seat).sort((a, b) => (r.scores[b] ?? 0) - (r.scores[a] ?? 0));
   return html`<section class="result card" data-testid="result" aria-labelledby="result-title">
     <h2 id="result-title">${headline}</h2>
     ${r.reason && html`<p class="muted">${reasonText(r.reason, view)}</p>`}
     <ol class="scores">${order.map((s) => html`<li class=${winners.includes(s) ? "winner" : ""}>
       <${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${r.scores[s]}</strong>
-      <span class="muted">${view.options && view.options.points ? "points" : "regions"}</span></li>`)}</ol>
-    <div class="actions"><a class="btn btn-primary" href="/">Back to the lobbies</a><a class="btn" href="/matches">My matches</a></div>
+      <span class="muted">${t(view.options && view.options.points ? "cd.score_points" : "cd.score_regions", { count: r.scores[s] })}</span></li>`)}</ol>
+    <div class="actions"><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
   </section>`;
 }
 
 export function LastBattle({ view, names }) {
   const lb = view.last_battle;
   if (!lb || view.phase === "battle") return null;
-  const who = lb.winner == null ? "nobody took" : `${names(lb.winner)} took`;
-  return html`<p class="last-battle">Last battle: ${who} ${regionName(lb.region)}${lb.token_to != null ? ` · ${names(lb.token_to)} holds the condottiere` : ""}.</p>`;
+  const region = regionName(lb.region);
+  const took = lb.winner == null ? t("cd.last.nobody", { region }) : t("cd.last.took", { name: names(lb.winner), region });
+  return html`<p class="last-battle">${took}${lb.token_to != null ? " " + t("cd.last.token", { name: names(lb.token_to) }) : ""}</p>`;
 }

@@ -1,6 +1,7 @@
 // The Condottiere table. Every control comes from `legal_actions`: the table
 // groups and labels them but never decides what is legal itself.
 import { html, useEffect, useMemo, useRef, useState } from "../../lib.js";
+import { list, t } from "../../i18n.js";
 import { Notice, seatName } from "../../ui.js";
 import { describeAction } from "../actions.js";
 import { BoardMap } from "./map.js";
@@ -18,31 +19,30 @@ function statusText(view, me, names, groups) {
   const movers = view.to_move || [];
   // Whether I act comes from my legal actions: view.to_move may still list a seat that has answered a simultaneous question.
   const mine = Object.keys(groups).length > 0;
-  const who = movers.map(names).join(", ");
-  const where = view.battle && view.battle.region ? regionName(view.battle.region) : "";
+  const who = list(movers.map(names));
+  const region = view.battle && view.battle.region ? regionName(view.battle.region) : "";
   switch (view.phase) {
-    case "place_token": return mine ? "You are the condottiere: choose the next battle on the map." : `${who} is choosing the next battle.`;
+    case "place_token": return mine ? t("cd.st.token_mine") : t("cd.st.token", { who });
     case "battle": {
-      const fight = view.battle && view.battle.final ? "the final battle" : `the battle${where ? " for " + where : ""}`;
-      return mine ? `Your turn in ${fight}: play a card or pass.` : `${who} to play in ${fight}.`;
+      const fight = view.battle && view.battle.final ? "final" : region ? "for" : "any";
+      return t(mine ? `cd.st.battle_mine_${fight}` : `cd.st.battle_${fight}`, { who, region });
     }
-    case "legate": return mine ? "Place the papal legate on a free region, or keep it off the board." : `${who} is placing the papal legate.`;
+    case "legate": return mine ? t("cd.st.legate_mine") : t("cd.st.legate", { who });
     case "discard_hand":
-      if (!mine) return me == null ? "Battle over: the players decide whether to discard their hands."
-        : "Battle over: waiting for the others to decide about their hands.";
-      return groups.discard_hand ? "You hold no mercenary: discard your hand, or keep it?" : "Battle over: continue when you are ready.";
-    case "keep": return mine ? "End of the round: keep up to two of your cards." : `${who} is choosing which cards to keep.`;
-    case "over": return "The game is over.";
-    default: return who ? `${who} to act.` : "";
+      if (!mine) return t(me == null ? "cd.st.discard_watch" : "cd.st.discard_wait");
+      return t(groups.discard_hand ? "cd.st.discard_mine" : "cd.st.continue");
+    case "keep": return mine ? t("cd.st.keep_mine") : t("cd.st.keep", { who });
+    case "over": return t("table.over");
+    default: return who ? t("cd.st.act", { who }) : "";
   }
 }
 
 function battleTitle(view) {
   const b = view.battle || {};
-  const kind = b.final ? "Final battle" : "Battle";
-  if (view.phase === "over") return "Final position";
-  if (view.phase !== "battle") return b.region ? `Next: ${kind.toLowerCase()} for ${regionName(b.region)}` : "Between battles";
-  return b.region ? `${kind} for ${regionName(b.region)}` : kind;
+  const region = b.region ? regionName(b.region) : "";
+  if (view.phase === "over") return t("cd.bt.final_position");
+  if (view.phase !== "battle") return region ? t(b.final ? "cd.bt.next_final" : "cd.bt.next", { region }) : t("cd.bt.between");
+  return region ? t(b.final ? "cd.bt.final_for" : "cd.bt.for", { region }) : t(b.final ? "cd.bt.final" : "cd.bt.battle");
 }
 
 /** A card that needs a second answer (the Scarecrow's target) asks for it here. */
@@ -61,7 +61,7 @@ function Chooser({ title, options, onPick, onCancel }) {
       <h2 id="chooser-title">${title}</h2>
       <div class="chips">${options.map((o) => html`<button type="button" class="btn"
         data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>
-      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>Cancel</button>
+      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>${t("table.cancel")}</button>
     </div>
   </div>`;
 }
@@ -89,41 +89,42 @@ function Hand({ view, groups, send, pending, setChooser }) {
     if (options.length === 1) send(options[0]);
     else if (options.length > 1) {
       setChooser({
-        title: code === "scarecrow" ? "Scarecrow: take which mercenary back to your hand?" : `Play ${cardName(code)} how?`,
+        title: code === "scarecrow" ? t("cd.scarecrow_q") : t("cd.play_how", { card: cardName(code) }),
         options: options.map((a) => ({
           action: a,
-          label: "take" in a ? (a.take ? `Take back ${cardName(a.take)}` : "Take nothing back") : describeAction(a),
+          label: "take" in a ? (a.take ? t("cd.take_back", { card: cardName(a.take) }) : t("cd.take_nothing")) : describeAction(a),
         })),
       });
     }
   }
 
   return html`<section class="hand-panel" aria-labelledby="hand-title" data-testid="hand">
-    <div class="panel-head"><h2 id="hand-title">Your hand <span class="muted">(${hand.length})</span></h2>
+    <div class="panel-head"><h2 id="hand-title">${t("cd.your_hand")} <span class="muted">(${hand.length})</span></h2>
       ${keepMode && html`<button type="button" class="btn btn-primary" data-testid="keep-confirm" disabled=${!keepAction || pending}
-        onClick=${() => send(keepAction)}>${chosen.length ? `Keep ${chosen.map(cardName).join(" + ")}` : "Keep nothing"}</button>`}
+        onClick=${() => send(keepAction)}>${chosen.length ? t("cd.keep_cards", { cards: chosen.map(cardName).join(" + ") }) : t("cd.keep_nothing")}</button>`}
     </div>
-    ${hand.length === 0 ? html`<p class="muted">No cards.</p>` : html`<div class="hand" role="group" aria-label="Cards in your hand">
+    ${hand.length === 0 ? html`<p class="muted">${t("cd.no_cards_hand")}</p>` : html`<div class="hand" role="group" aria-label=${t("cd.hand_label")}>
       ${hand.map((code, i) => {
         const playable = keepMode || plays.some((a) => a.card === code);
         return html`<${Card} key=${i + code} code=${code} testid="hand-card" onClick=${playable ? () => tap(code, i) : null}
           disabled=${!playable || pending} selected=${keepMode ? keep.includes(i) : undefined}
-          label=${`${cardName(code)}${keepMode ? (keep.includes(i) ? ", kept" : ", tap to keep") : playable ? ", play" : ""}`} />`;
+          label=${keepMode ? t(keep.includes(i) ? "cd.card_kept" : "cd.card_keep", { card: cardName(code) })
+            : playable ? t("cd.card_play", { card: cardName(code) }) : cardName(code)} />`;
       })}</div>`}
   </section>`;
 }
 
 function Moves({ groups, send, pending }) {
   const buttons = [];
-  for (const a of groups.pass || []) buttons.push([a, a.reveal ? "Pass and reveal" : "Pass", a.reveal ? "pass-reveal" : "pass"]);
-  for (const a of groups.wait || []) buttons.push([a, "Wait (defender)", "wait"]);
-  for (const a of groups.discard_hand || []) buttons.push([a, "Discard my hand", "discard"]);
-  for (const a of groups.keep_hand || []) buttons.push([a, groups.discard_hand ? "Keep my hand" : "Continue", "keep-hand"]);
-  for (const a of groups.place_legate || []) if (a.region == null) buttons.push([a, "Keep the legate off the board", "legate-off"]);
+  for (const a of groups.pass || []) buttons.push([a, t(a.reveal ? "cd.mv.pass_reveal" : "cd.mv.pass"), a.reveal ? "pass-reveal" : "pass"]);
+  for (const a of groups.wait || []) buttons.push([a, t("cd.mv.wait"), "wait"]);
+  for (const a of groups.discard_hand || []) buttons.push([a, t("cd.mv.discard"), "discard"]);
+  for (const a of groups.keep_hand || []) buttons.push([a, t(groups.discard_hand ? "cd.mv.keep_hand" : "cd.mv.continue"), "keep-hand"]);
+  for (const a of groups.place_legate || []) if (a.region == null) buttons.push([a, t("cd.mv.legate_off"), "legate-off"]);
   const known = new Set(["play", "pass", "wait", "discard_hand", "keep_hand", "place_legate", "place_token", "keep"]);
   for (const [type, list] of Object.entries(groups)) if (!known.has(type)) for (const a of list) buttons.push([a, describeAction(a), type]);
   if (!buttons.length) return null;
-  return html`<div class="moves" role="group" aria-label="Moves">
+  return html`<div class="moves" role="group" aria-label=${t("cd.moves")}>
     ${buttons.map(([a, label, id]) => html`<button type="button" class=${"btn " + (id.startsWith("pass") ? "btn-pass" : "btn-primary")}
       data-testid=${"move-" + id} disabled=${pending} onClick=${() => send(a)}>${label}</button>`)}
   </div>`;
@@ -144,58 +145,58 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
   const pending = sending || !connected;
   const [chooser, setChooser] = useState(null);
   const names = (s) => seatName(match, s);
+  const isBot = (s) => (match.seats || []).some((x) => x.seat === s && !x.user && x.bot);
   const groups = useMemo(() => byType(legal), [legal]);
   const me = view.seat != null ? view.seat : seat;
   const regionActs = groups.place_token || groups.place_legate || [];
   const choices = {};
   for (const a of regionActs) if (a.region) choices[a.region] = a;
-  const choiceTitle = groups.place_token ? "Choose the next battle:" : "Place the papal legate on:";
+  const choiceTitle = t(groups.place_token ? "cd.choose_battle" : "cd.choose_legate");
   useEffect(() => setChooser(null), [version]);
 
   const b = view.battle || {};
   const spectator = view.hand == null;
   const myTurn = legal.length > 0;
-  const t = view.targets || {};
+  const goal = view.targets || {};
   return html`<div class="ctable" data-testid="table" data-version=${version} data-phase=${view.phase}
       data-my-turn=${myTurn ? "yes" : "no"}>
     <div class=${"status" + (myTurn ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
       <span class="status-text">${statusText(view, me, names, groups)}</span>
-      ${spectator && html`<span class="tag">watching</span>`}
-      ${sending && html`<span class="tag">sending…</span>`}
+      ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
+      ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     ${view.phase === "over" && html`<${Result} view=${view} names=${names} match=${match} />`}
     <div class="ctable-grid">
-      <section class="area-map panel" aria-label="Board">
-        <${BoardMap} view=${view} names=${names} choices=${Object.keys(choices).length ? choices : null} onChoose=${send} />
+      <section class="area-map panel" aria-label=${t("table.board")}>
+        <${BoardMap} view=${view} names=${names} isBot=${isBot} choices=${Object.keys(choices).length ? choices : null} onChoose=${send} />
         <${RegionChoices} choices=${choices} title=${choiceTitle} onChoose=${send} pending=${pending} />
-        <p class="map-legend muted"><span class="legend-token">⚔</span> condottiere · <span class="legend-legate">✝</span> papal legate ·
-          to win: ${t.total} regions or ${t.adjacent} joined</p>
+        <p class="map-legend muted"><span class="legend-token">⚔</span> ${t("cd.condottiere")} · <span class="legend-legate">✝</span> ${
+          t("cd.legate")} · ${t("cd.to_win", { total: goal.total, adjacent: goal.adjacent })}</p>
       </section>
       <section class="area-battle panel" aria-labelledby="battle-title">
         <div class="panel-head">
           <h2 id="battle-title">${battleTitle(view)}</h2>
-          ${b.season && html`<span class=${"tag tag-" + b.season}>${b.season === "winter" ? "❄ Winter" : "✿ Spring"}</span>`}
+          ${b.season && html`<span class=${"tag tag-" + b.season}>${b.season === "winter" ? "❄" : "✿"} ${cardName(b.season)}</span>`}
         </div>
         <${LastBattle} view=${view} names=${names} />
         <${BattleLines} view=${view} names=${names} me=${me} />
-        <div class="counts"><span>Deck <strong data-testid="deck-count">${view.deck_count}</strong></span>
-          <span>Discard <strong>${view.discard_count}</strong></span>
-          <span>Round <strong>${view.round}</strong></span>${view.game_no > 1 && html`<span>Game <strong>${view.game_no}</strong></span>`}</div>
+        <div class="counts"><span>${t("cd.deck")} <strong data-testid="deck-count">${view.deck_count}</strong></span>
+          <span>${t("cd.discard")} <strong>${view.discard_count}</strong></span>
+          <span>${t("cd.round")} <strong>${view.round}</strong></span>${view.game_no > 1 && html`<span>${t("cd.game")} <strong>${view.game_no}</strong></span>`}</div>
       </section>
-      <section class="area-hand" aria-label="Your moves">
+      <section class="area-hand" aria-label=${t("table.your_moves")}>
         ${!spectator && html`<${Moves} groups=${groups} send=${send} pending=${pending} />`}
         <${Hand} view=${view} groups=${groups} send=${send} pending=${pending} setChooser=${setChooser} />
       </section>
       <div class="area-side">
       <section class="area-players panel" aria-labelledby="players-title">
-        <h2 id="players-title">Players</h2>
-        <${Players} view=${view} names=${names} presence=${presence}
-          isBot=${(s) => (match.seats || []).some((x) => x.seat === s && !x.user && x.bot)} />
-        ${presence && presence.spectators > 0 && html`<p class="muted">${presence.spectators} watching</p>`}
+        <h2 id="players-title">${t("cd.players")}</h2>
+        <${Players} view=${view} names=${names} presence=${presence} isBot=${isBot} />
+        ${presence && presence.spectators > 0 && html`<p class="muted">${t("table.spectators", { count: presence.spectators })}</p>`}
       </section>
       <section class="area-log panel" aria-labelledby="log-title">
-        <h2 id="log-title">Log</h2>
+        <h2 id="log-title">${t("table.log")}</h2>
         <${Log} log=${log} names=${names} />
       </section>
       </div>

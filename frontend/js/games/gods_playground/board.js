@@ -1,5 +1,6 @@
-// What the God's Playground table draws but the view does not carry: names,
-// colours, the printed estate values, the phase list, and the map layout.
+// What the God's Playground table draws but the view does not carry: names
+// (from the catalogue, gp.*: the Hungarian rulebook's terms), colours, the
+// printed estate values, the phase list, and the map layout.
 //
 // Sources: the engine's board data (backend/engines/gods_playground/board.py,
 // where every value is tagged rulebook / research / provisional) and the rules
@@ -7,33 +8,32 @@
 // the server. When board.py gets the printed values, update ESTATE_VP and
 // ENEMY_VP here too.
 
+import { has, t } from "../../i18n.js";
+
 export const PROVINCES = ["prussia", "lithuania", "ukraine", "little_poland", "great_poland"];
 export const SLOTS = [...PROVINCES, "royal"];
 export const ENEMIES = ["black", "green", "yellow", "orange", "purple"];
 export const UNITS = ["infantry", "cavalry", "cannon"];
 
-export const PROVINCE_NAME = {
-  prussia: "Royal Prussia", lithuania: "Lithuania", ukraine: "Ukraine",
-  little_poland: "Little Poland", great_poland: "Great Poland", royal: "Royal army", habsburg: "Habsburg lands",
-};
-export const provinceName = (p) => PROVINCE_NAME[p] || String(p).replace(/_/g, " ");
+/** A province (or "royal", "habsburg"), and its two-letter abbreviation. */
+export const provinceName = (p) => (has(`gp.prov.${p}`) ? t(`gp.prov.${p}`) : String(p).replace(/_/g, " "));
+export const provinceAbbr = (p) => t(`gp.abbr.${p}`);
 
-// Seat 0 white Radziwiłł, 1 blue Potocki, 2 red Sapieha (rulebook p.2).
+// Seat 0 white Radziwiłł, 1 blue Potocki, 2 red Sapieha (rulebook p.2); gp.colour.<seat> names the colours.
 export const FAMILIES = ["Radziwiłł", "Potocki", "Sapieha"];
-export const FAMILY_COLOUR_NAMES = ["white", "blue", "red"];
 export const FAMILY_COLOURS = ["#f3efe4", "#2e6fd8", "#c0392b"];
 export const FAMILY_INK = ["#2a2520", "#ffffff", "#ffffff"];
 
-// Enemy colours and who they are (rules doc, "Seats" paragraph; board.py enemy_province).
+// Enemy colours and where they strike (rules doc, "Seats" paragraph; board.py enemy_province); gp.enemy.<colour> names them.
 export const ENEMY = {
-  black: { name: "Teutons/Swedes", colour: "#2b2b2b", ink: "#fff", home: "prussia" },
-  green: { name: "Russians", colour: "#2f8f4e", ink: "#fff", home: "lithuania" },
-  yellow: { name: "Tatars", colour: "#e3b62b", ink: "#201800", home: "ukraine" },
-  orange: { name: "Turks", colour: "#e0701f", ink: "#1f1000", home: "little_poland" },
-  purple: { name: "Habsburgs", colour: "#7d4aa8", ink: "#fff", home: "great_poland" },
+  black: { colour: "#2b2b2b", ink: "#fff", home: "prussia" },
+  green: { colour: "#2f8f4e", ink: "#fff", home: "lithuania" },
+  yellow: { colour: "#e3b62b", ink: "#201800", home: "ukraine" },
+  orange: { colour: "#e0701f", ink: "#1f1000", home: "little_poland" },
+  purple: { colour: "#7d4aa8", ink: "#fff", home: "great_poland" },
 };
 export const HOME_ENEMY = Object.fromEntries(ENEMIES.map((c) => [ENEMY[c].home, c]));
-export const enemyName = (c) => (ENEMY[c] ? ENEMY[c].name : String(c));
+export const enemyName = (c) => (ENEMY[c] ? t(`gp.enemy.${c}`) : String(c));
 
 // Estate rows, least valuable first (board.py estate_vp: provisional except
 // where the rules doc says otherwise) and the VP for most cubes on each box.
@@ -46,20 +46,14 @@ export const ESTATE_VP = {
 };
 export const ENEMY_VP = { black: 3, green: 3, yellow: 3, orange: 5, purple: 3 };
 export const UNIT_COST = { infantry: 2, cavalry: 4, cannon: 6, cossack: 2 };
-export const UNIT_NAME = { infantry: "Infantry", cavalry: "Cavalry", cannon: "Cannon", cossack: "Cossack" };
+export const unitName = (u) => (has(`gp.unit.${u}`) ? t(`gp.unit.${u}`) : u);
 export const UNIT_GLYPH = { infantry: "⚔", cavalry: "♞", cannon: "✹", cossack: "☆" };
 
-export const ROUND_NAMES = ["Jagiellon", "Vasa", "Sobieski", "Augustus"];
-
-// The 16 phases of a round (flow.py PHASES), with the words players use.
-export const PHASES = [
-  ["income", "Income"], ["nobles", "Nobles"], ["king", "King election"], ["royal_army", "Royal army"],
-  ["events", "Events"], ["elections", "Sejm elections"], ["estate_purchase", "Estate purchase"],
-  ["special", "Special actions"], ["recruitment", "Recruitment"], ["campaigns", "Campaigns"],
-  ["invasions", "Invasions"], ["counterattack", "Counterattack"], ["raids", "Raids"],
-  ["estates", "Estates"], ["victory_points", "Victory points"], ["end_of_round", "End of round"],
-];
-export const phaseName = (id) => (PHASES.find(([p]) => p === id) || [id, id === "setup" ? "Setup" : String(id).replace(/_/g, " ")])[1];
+// The four rounds (gp.round.1-4 names them) and the 16 phases of a round (flow.py PHASES; gp.phase.<id>).
+export const ROUNDS = [1, 2, 3, 4];
+export const PHASES = ["income", "nobles", "king", "royal_army", "events", "elections", "estate_purchase", "special",
+  "recruitment", "campaigns", "invasions", "counterattack", "raids", "estates", "victory_points", "end_of_round"];
+export const phaseName = (id) => (has(`gp.phase.${id}`) ? t(`gp.phase.${id}`) : String(id).replace(/_/g, " "));
 
 // Provisional layout: the printed board is not in the rulebook or the research
 // notes, so the tiles sit in a schematic 2-column map roughly true to the

@@ -1,7 +1,8 @@
 // The decisions. Every control is one of the server's legal actions (or a
 // staging of several, sent one by one); nothing here decides what is legal.
 import { html, useEffect, useRef, useState } from "../../lib.js";
-import { FAMILY_COLOURS, SLOTS, UNIT_COST, UNIT_NAME, provinceName } from "./board.js";
+import { t } from "../../i18n.js";
+import { FAMILY_COLOURS, SLOTS, UNIT_COST, provinceName, unitName } from "./board.js";
 import { actionLabel } from "./words.js";
 
 /** A bottom sheet (dialog on desktop) asking the second half of a decision. */
@@ -21,12 +22,12 @@ export function Chooser({ title, options, set, onPick, onCancel }) {
     const items = [...new Set(options.flatMap((o) => o.action.provinces))];
     const key = (l) => [...l].sort().join();
     const match = options.find((o) => key(o.action.provinces) === key(picked));
-    body = html`<fieldset class="gp-set"><legend>Provinces (a cube and 2 talers each)</legend>
+    body = html`<fieldset class="gp-set"><legend>${t("gp.set_legend")}</legend>
         ${items.map((p) => html`<label class="gp-check"><input type="checkbox" data-testid="set-item" checked=${picked.includes(p)}
           onChange=${() => setPicked(picked.includes(p) ? picked.filter((x) => x !== p) : picked.concat(p))} />${provinceName(p)}</label>`)}
       </fieldset>
       <button type="button" class="btn btn-primary btn-block" data-testid="set-confirm" disabled=${!match}
-        onClick=${() => match && onPick(match.action)}>${picked.length ? `Found ${picked.length} school${picked.length > 1 ? "s" : ""}` : "Choose provinces"}</button>`;
+        onClick=${() => match && onPick(match.action)}>${picked.length ? t("gp.found_schools", { count: picked.length }) : t("gp.choose_provinces")}</button>`;
   } else {
     body = html`<div class="chips gp-choices">${options.map((o) => html`<button type="button" class="btn"
         data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>`;
@@ -35,7 +36,7 @@ export function Chooser({ title, options, set, onPick, onCancel }) {
     <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="gp-chooser-title" ref=${box} onClick=${(e) => e.stopPropagation()}>
       <h2 id="gp-chooser-title">${title}</h2>
       ${body}
-      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>Cancel</button>
+      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>${t("table.cancel")}</button>
     </div>
   </div>`;
 }
@@ -49,17 +50,17 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
     const l = actionLabel(a, view, names);
     if (a.type === "pass") { pass = [a, l.label]; continue; }
     // Recruitment reads best as one row per province.
-    const g = a.type === "recruit" ? `Recruit in ${provinceName(a.province)}` : l.group;
+    const g = a.type === "recruit" ? t("gp.recruit_in", { p: provinceName(a.province) }) : l.group;
     if (!groups.has(g)) groups.set(g, new Map());
     const byLabel = groups.get(g);
-    const label = a.type === "recruit" ? `${UNIT_NAME[a.unit] || a.unit}` : l.label;
+    const label = a.type === "recruit" ? unitName(a.unit) : l.label;
     if (!byLabel.has(label)) byLabel.set(label, []);
     byLabel.get(label).push({ action: a, ...l });
   }
   if (!groups.size && !pass) return null;
   function press(label, items) {
     if (items.length === 1 && !items[0].set) { send(items[0].action); return; }
-    if (items[0].set) setChooser({ title: "Jesuit schools: in which provinces?", set: true, options: items });
+    if (items[0].set) setChooser({ title: t("gp.jesuits_q"), set: true, options: items });
     else setChooser({ title: label, options: items.map((i) => ({ action: i.action, label: i.sub || i.label })) });
   }
   return html`<div class="gp-groups">
@@ -105,11 +106,11 @@ export function NobleStager({ view, legal, send, pending, version, rejection, na
     if (!next) { setSending(false); return; }
     const act = legal.find((a) => a.type === "place_noble" && a.slot === next && a.value === stagedOpen[next]);
     if (act) send(act);
-    else if (legal.length) { setSending(false); setProblem("That arrangement is no longer possible; please check your tiles."); }
+    else if (legal.length) { setSending(false); setProblem(t("gp.n.impossible")); }
   }, [sending, pending, version, legal, halt]);
 
   if (!open.length) return html`<section class="panel gp-decision" data-testid="noble-stager">
-    <h2>Your nobles</h2><${Placed} placed=${placed} /><p class="muted">All six placed. Waiting for the others…</p></section>`;
+    <h2>${t("gp.n.yours")}</h2><${Placed} placed=${placed} /><p class="muted">${t("gp.n.all_placed")}</p></section>`;
 
   function pick(slot, v) {
     setProblem("");
@@ -118,17 +119,17 @@ export function NobleStager({ view, legal, send, pending, version, rejection, na
     setStaged(next);
   }
   return html`<section class="panel gp-decision" data-testid="noble-stager" aria-labelledby="stager-title">
-    <h2 id="stager-title">Place your nobles</h2>
-    <p class="muted">One tile on each province and one on the royal army; each becomes that many cubes. Nobody sees them until all are down. Once sent, a tile cannot be taken back.</p>
-    <p class="gp-tiles-left" aria-label=${`Tiles not yet staged: ${free.join(", ") || "none"}`}>Tiles: ${free.length ? free.map((v) => html`<span class="gp-tile-chip">${v}</span>`) : html`<span class="muted">all staged</span>`}</p>
+    <h2 id="stager-title">${t("gp.n.place")}</h2>
+    <p class="muted">${t("gp.n.explain")}</p>
+    <p class="gp-tiles-left" aria-label=${t("gp.n.left_label", { list: free.join(", ") || t("ui.none") })}>${t("gp.n.tiles")} ${free.length ? free.map((v) => html`<span class="gp-tile-chip">${v}</span>`) : html`<span class="muted">${t("gp.n.all_staged")}</span>`}</p>
     <div class="gp-stage-rows">
       ${SLOTS.map((slot) => {
-        if (slot in placed) return html`<div class="gp-stage-row done"><span class="gp-stage-name">${provinceName(slot)}</span><span class="gp-tile-chip on">${placed[slot]}</span><span class="muted">sent</span></div>`;
+        if (slot in placed) return html`<div class="gp-stage-row done"><span class="gp-stage-name">${provinceName(slot)}</span><span class="gp-tile-chip on">${placed[slot]}</span><span class="muted">${t("gp.n.sent")}</span></div>`;
         const choices = [...new Set(free.concat(slot in stagedOpen ? [stagedOpen[slot]] : []))].sort((a, b) => a - b);
-        return html`<div class="gp-stage-row" role="group" aria-label=${`Tile for ${provinceName(slot)}`}>
+        return html`<div class="gp-stage-row" role="group" aria-label=${t("gp.n.tile_for", { p: provinceName(slot) })}>
           <span class="gp-stage-name">${provinceName(slot)}<${SlotCubes} view=${view} slot=${slot} names=${names} /></span>
           <div class="gp-stage-chips">${choices.map((v) => html`<button type="button" class="gp-tile-btn" data-testid="stage-chip" data-slot=${slot}
-            aria-pressed=${stagedOpen[slot] === v} aria-label=${`${v} on ${provinceName(slot)}`} disabled=${sending && halt !== version}
+            aria-pressed=${stagedOpen[slot] === v} aria-label=${t("gp.n.tile_on", { v, p: provinceName(slot) })} disabled=${sending && halt !== version}
             onClick=${() => pick(slot, v)}>${v}</button>`)}</div>
         </div>`;
       })}
@@ -136,8 +137,8 @@ export function NobleStager({ view, legal, send, pending, version, rejection, na
     ${problem && html`<p class="notice notice-error" role="alert">${problem}</p>`}
     <div class="actions">
       <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || (sending && halt !== version) || pending}
-        onClick=${() => { setProblem(""); setHalt(null); setSending(true); }}>${sending && halt !== version ? "Placing…" : ready ? "Place these nobles" : `Stage ${open.length - Object.keys(stagedOpen).length} more`}</button>
-      <button type="button" class="btn btn-ghost" disabled=${(sending && halt !== version) || !Object.keys(stagedOpen).length} onClick=${() => setStaged({})}>Clear</button>
+        onClick=${() => { setProblem(""); setHalt(null); setSending(true); }}>${sending && halt !== version ? t("gp.n.placing") : ready ? t("gp.n.submit") : t("gp.n.more", { count: open.length - Object.keys(stagedOpen).length })}</button>
+      <button type="button" class="btn btn-ghost" disabled=${(sending && halt !== version) || !Object.keys(stagedOpen).length} onClick=${() => setStaged({})}>${t("gp.n.clear")}</button>
     </div>
   </section>`;
 }
@@ -146,7 +147,7 @@ export function NobleStager({ view, legal, send, pending, version, rejection, na
 function SlotCubes({ view, slot, names }) {
   const pr = view.prov && view.prov[slot];
   if (!pr) return null;
-  return html`<span class="gp-stage-cubes" aria-label=${`cubes there now: ${pr.nobles.map((n, s) => `${names(s)} ${n}`).join(", ")}`}>
+  return html`<span class="gp-stage-cubes" aria-label=${t("gp.n.cubes_there", { list: pr.nobles.map((n, s) => `${names(s)} ${n}`).join(", ") })}>
     ${pr.nobles.map((n, s) => html`<span class="gp-mini-cube" style=${{ background: FAMILY_COLOURS[s] }}></span>${n}`)}</span>`;
 }
 
@@ -163,38 +164,34 @@ export function BidPanel({ view, legal, send, pending, names }) {
   const amount = Math.min(wanted, max); // a second tie-break round may find the purse lighter
   const chosen = legal.find((a) => a.type === "bid" && a.amount === amount);
   return html`<section class="panel gp-decision" data-testid="bid-panel" aria-labelledby="bid-title">
-    <h2 id="bid-title">Sealed bid for the crown</h2>
+    <h2 id="bid-title">${t("gp.b.title")}</h2>
     <ul class="gp-bidders">${(pend.seats || []).map((s) => {
       const inn = (pend.bids_in || []).includes(s);
       const mine = s === view.you && pend.your_bid != null;
       return html`<li><span class="gp-bid-card" aria-hidden="true">${mine ? pend.your_bid : inn ? "?" : "…"}</span>
-        ${names(s)}${s === view.you ? " (you)" : ""}: ${mine ? `your bid, ${pend.your_bid} talers` : inn ? "bid sealed" : "thinking"}</li>`;
+        ${names(s)}${s === view.you ? ` (${t("ui.you")})` : ""}: ${mine ? t("gp.b.yours", { count: pend.your_bid }) : t(inn ? "gp.b.sealed" : "gp.b.thinking")}</li>`;
     })}</ul>
     ${amounts.length > 0 && html`<div class="gp-bid-form">
-      <label for="gp-bid">Your bid (0-${max} talers; every bid is paid)</label>
+      <label for="gp-bid">${t("gp.b.label", { max })}</label>
       <div class="stepper">
-        <button type="button" class="btn" aria-label="One taler less" disabled=${amount <= 0} onClick=${() => setAmount(Math.max(0, amount - 1))}>−</button>
+        <button type="button" class="btn" aria-label=${t("gp.b.less")} data-testid="bid-less" disabled=${amount <= 0} onClick=${() => setAmount(Math.max(0, amount - 1))}>−</button>
         <input id="gp-bid" type="range" min="0" max=${max} step="1" value=${amount} onInput=${(e) => setAmount(Number(e.target.value))} />
         <output for="gp-bid">${amount}</output>
-        <button type="button" class="btn" aria-label="One taler more" disabled=${amount >= max} onClick=${() => setAmount(Math.min(max, amount + 1))}>+</button>
+        <button type="button" class="btn" aria-label=${t("gp.b.more")} data-testid="bid-more" disabled=${amount >= max} onClick=${() => setAmount(Math.min(max, amount + 1))}>+</button>
       </div>
       <button type="button" class="btn btn-primary btn-block" data-testid="bid-submit" disabled=${!chosen || pending}
-        onClick=${() => send(chosen)}>Seal a bid of ${amount} taler${amount === 1 ? "" : "s"}</button>
+        onClick=${() => send(chosen)}>${t("gp.b.submit", { count: amount })}</button>
     </div>`}
   </section>`;
 }
 
 /** What a decision needs to know, in one line under its heading. */
 export function decisionHelp(kind, view) {
-  const you = view.you;
   switch (kind) {
-    case "setup_estate": return "Each family takes three estates, one at a time; a disc goes on the least valuable free space.";
-    case "shortage": return `You lack cubes for every tile: remove one wanted cube at a time (wanted: ${Object.entries((view.pending.demand || {})[you] || {}).map(([p, n]) => `${provinceName(p)} ${n}`).join(", ")}).`;
-    case "estate_purchase": return "Your first estate this round costs a cube from its province, each later one two. A pass ends your buying this round.";
-    case "special": return view.pending.second ? "You may move a second cube, or stop." : "One special action per turn, two turns each.";
-    case "recruitment": return `Infantry ${UNIT_COST.infantry}, cavalry ${UNIT_COST.cavalry}, cannon ${UNIT_COST.cannon}, Cossack ${UNIT_COST.cossack} talers, half where enemy cubes stand; your first unit in a province this round costs a cube there.`;
-    case "campaigns": return "A campaign costs a cube from the bordering province; the royal army joins for one of your Sejm discs. A pass is final.";
-    case "counterattack": return "The royal army alone attacks enemy cubes; the start player's first attack is free, others cost a Sejm disc. A pass is final.";
+    case "setup_estate": case "estate_purchase": case "campaigns": case "counterattack": return t(`gp.h.${kind}`);
+    case "shortage": return t("gp.h.shortage", { list: Object.entries((view.pending.demand || {})[view.you] || {}).map(([p, n]) => `${provinceName(p)} ${n}`).join(", ") });
+    case "special": return t(view.pending.second ? "gp.h.special_second" : "gp.h.special");
+    case "recruitment": return t("gp.h.recruitment", UNIT_COST);
     default: return "";
   }
 }

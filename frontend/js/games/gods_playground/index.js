@@ -1,9 +1,10 @@
-// Loads the God's Playground table (its modules and gp.css) only when a God's
+// Loads the God's Playground table (its modules, gp.css and its words) only when a God's
 // Playground match opens. Every module of the folder is requested at once: one
 // round trip instead of an import waterfall.
-import { lazyTable, loadCss } from "../lazy.js";
+import { loadWords } from "../../i18n.js";
+import { lazyTable, loadCss } from "../../lazy.js";
 
 export const GodsPlaygroundTable = lazyTable(() => Promise.all([
   import("./table.js"), import("./decide.js"), import("./parts.js"), import("./map.js"), import("./words.js"), import("./board.js"),
-  loadCss("/app/gp.css"),
+  loadCss("/app/gp.css"), loadWords("gods_playground"),
 ]).then(([m]) => m.GodsPlaygroundTable));

@@ -2,9 +2,10 @@
 // estates, income, noble cubes, enemy cubes, influence and units, plus the
 // royal court (army, Sejm, king). Tiles the player may choose glow and act.
 import { html } from "../../lib.js";
+import { t } from "../../i18n.js";
 import {
   ENEMY, ESTATE_VP, FAMILY_COLOURS, FAMILY_INK, HOME_ENEMY, LAYOUT, MAP, PROVINCES, TILE, UNIT_GLYPH, UNITS,
-  enemyName, provinceName,
+  enemyName, provinceAbbr, provinceName,
 } from "./board.js";
 import { describeProvince } from "./words.js";
 
@@ -22,13 +23,13 @@ function EnemyBand({ c, view, w }) {
   const box = (view.box || {})[c] || { cubes: 0, nobles: [0, 0, 0], royal: 0 };
   const treaty = view.treaty === c;
   const strength = (view.strength || {})[c];
-  const title = c === "purple" && view.turks_hold_habsburg ? "Turks (Habsburg)" : e.name;
+  const title = c === "purple" && view.turks_hold_habsburg ? t("gp.m.turks_habsburg") : enemyName(c);
   return html`<g class="gp-band">
     <rect width=${w} height="36" rx="8" style=${{ fill: e.colour }} />
     <rect y="26" width=${w} height="10" style=${{ fill: e.colour }} />
-    <text class="gp-band-name" x="7" y="14" style=${{ fill: e.ink }}>${title}</text>
-    <text class="gp-band-str" x=${w - 6} y="14" style=${{ fill: e.ink }}>${treaty ? "treaty" : `str ${strength ?? "?"}`}</text>
-    <text class="gp-band-box" x="7" y="30" style=${{ fill: e.ink }}>box: ${box.cubes} cube${box.cubes === 1 ? "" : "s"}${box.royal ? ` · ♛${box.royal}` : ""}${c === "purple" && view.influence ? ` · ◆${view.influence}` : ""}${c === "purple" && view.turks_on_habsburg ? ` · Turks ${view.turks_on_habsburg}` : ""}</text>
+    <text class="gp-band-name" x="7" y="14" style=${{ fill: e.ink }} ...${fitted(title, 16, 112)}>${title}</text>
+    <text class="gp-band-str" x=${w - 6} y="14" style=${{ fill: e.ink }}>${treaty ? t("gp.treaty") : t("gp.m.str", { n: strength ?? "?" })}</text>
+    <text class="gp-band-box" x="7" y="30" style=${{ fill: e.ink }}>${t("gp.m.box", { count: box.cubes })}${box.royal ? ` · ♛${box.royal}` : ""}${c === "purple" && view.influence ? ` · ◆${view.influence}` : ""}${c === "purple" && view.turks_on_habsburg ? ` · ${t("gp.m.turks", { n: view.turks_on_habsburg })}` : ""}</text>
     ${[0, 1, 2].map((s, i) => box.nobles[s] ? html`<${Cube} x=${w - 90 + i * 30} y="20" seat=${s} n=${box.nobles[s]} size="11" />` : null)}
   </g>`;
 }
@@ -41,7 +42,7 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
   const vp = ESTATE_VP[p];
   const sejm = (view.sejm || {})[p];
   const enemy = Object.entries(pr.enemy || {}).filter(([, n]) => n > 0);
-  const label = describeProvince(p, view, names) + (choice ? ". Activate to choose." : "");
+  const label = describeProvince(p, view, names) + (choice ? `. ${t("gp.m.choose")}` : "");
   const act = choice ? () => onChoose(choice) : null;
   const key = choice ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } } : null;
   const sq = 20, gap = (w - 12 - vp.length * sq) / (vp.length - 1);
@@ -51,13 +52,13 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
     <title>${label}</title>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
     <${EnemyBand} c=${c} view=${view} w=${w} />
-    <text class="gp-prov-name" x="7" y="53">${provinceName(p)}</text>
+    <text class="gp-prov-name" x="7" y="53" ...${fitted(provinceName(p), 13, 110)}>${provinceName(p)}</text>
     <g transform=${`translate(${w - 44} 47)`}>
       <circle class="gp-income" r="9" /><text class="gp-income-num" y="4">${pr.income}</text>
     </g>
     <g transform=${`translate(${w - 16} 47)`}>
       <circle class=${"gp-disc" + (sejm == null ? " empty" : "")} r="8" style=${{ fill: seatFill(sejm) }} />
-      <text class="gp-disc-mark" y="3.5" style=${{ fill: sejm == null ? "var(--muted)" : FAMILY_INK[sejm] }}>S</text>
+      <text class="gp-disc-mark" y="3.5" style=${{ fill: sejm == null ? "var(--muted)" : FAMILY_INK[sejm] }}>${t("gp.m.sejm_mark")}</text>
     </g>
     <g transform="translate(6 62)">
       ${vp.map((v, i) => {
@@ -71,12 +72,11 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
       })}
     </g>
     <g transform="translate(6 92)">
-      <text class="gp-row-label" y="11">nobles</text>
+      <text class="gp-row-label" y="11">${t("gp.m.nobles")}</text>
       ${[0, 1, 2].map((s) => html`<${Cube} x=${44 + s * 38} y="0" seat=${s} n=${pr.nobles[s]} />`)}
     </g>
     <g transform="translate(6 112)">
-      ${enemy.length === 0 && !pr.influence ? html`<text class="gp-row-label" y="11">${pr.invaded ? "invaded, cleared" : "no enemy"}</text>`
-        : html`<text class="gp-row-label" y="11">enemy</text>`}
+      <text class="gp-row-label" y="11">${t(enemy.length || pr.influence ? "gp.m.enemy" : pr.invaded ? "gp.m.cleared" : "gp.m.no_enemy")}</text>
       ${enemy.map(([col, n], i) => html`<g transform=${`translate(${44 + i * 40} 0)`}>
         <rect class="gp-enemy-cube" width="13" height="13" rx="2" style=${{ fill: ENEMY[col].colour }} />
         <text class="gp-num" x="16" y="11">${n}</text></g>`)}
@@ -84,7 +84,7 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
         <path class="gp-influence" d="M6.5 0 L13 6.5 L6.5 13 L0 6.5 Z" /><text class="gp-num" x="16" y="11">${pr.influence}</text></g>`}
     </g>
     <g transform="translate(6 132)">
-      <text class="gp-row-label" y="11">units${unitLines(pr, p, view).length ? "" : "  —"}</text>
+      <text class="gp-row-label" y="11">${t("gp.m.units")}${unitLines(pr, p, view).length ? "" : "  —"}</text>
       ${unitLines(pr, p, view).map((u, i) => html`<g transform=${`translate(${44 + i * 42} 0)`}>
         <circle r="5.5" cx="5.5" cy="6.5" class="gp-unit-dot" style=${{ fill: u.seat == null ? ENEMY.yellow.colour : FAMILY_COLOURS[u.seat] }} />
         <text class="gp-num" x="13" y="11">${u.text}</text></g>`)}
@@ -108,37 +108,39 @@ function CourtTile({ view, names }) {
   const { w, h } = TILE;
   const ra = view.royal_army || {};
   const king = view.start;
-  const label = `Royal court. Royal army: ${ra.infantry || 0} infantry, ${ra.cavalry || 0} cavalry, ${ra.cannon || 0} cannon. `
-    + `Sejm: ${PROVINCES.map((p) => `${provinceName(p)} ${view.sejm[p] == null ? "empty" : names(view.sejm[p])}`).join(", ")}. `
-    + `Start player and king: ${names(king)}.`;
+  const label = t("gp.m.court", {
+    i: ra.infantry || 0, c: ra.cavalry || 0, k: ra.cannon || 0, king: names(king),
+    sejm: PROVINCES.map((p) => `${provinceName(p)} ${view.sejm[p] == null ? t("gp.m.empty") : names(view.sejm[p])}`).join(", "),
+  });
   return html`<g class="gp-tile gp-court" transform=${`translate(${x} ${y})`} role="img" aria-label=${label}>
     <title>${label}</title>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
     <rect class="gp-court-band" width=${w} height="36" rx="8" /><rect class="gp-court-band" y="26" width=${w} height="10" />
-    <text class="gp-band-name" x="7" y="14" style=${{ fill: "#fff" }}>Royal army</text>
-    <text class="gp-band-box" x="7" y="30" style=${{ fill: "#fff" }}>${UNITS.map((u) => `${ra[u] || 0}${UNIT_GLYPH[u]}`).join("  ")}  · ${view.supply.royal_cubes} royal cubes</text>
-    <text class="gp-prov-name" x="7" y="53">Sejm</text>
+    <text class="gp-band-name" x="7" y="14" style=${{ fill: "#fff" }}>${provinceName("royal")}</text>
+    <text class="gp-band-box" x="7" y="30" style=${{ fill: "#fff" }}>${UNITS.map((u) => `${ra[u] || 0}${UNIT_GLYPH[u]}`).join("  ")}  · ${t("gp.m.royal_cubes", { count: view.supply.royal_cubes })}</text>
+    <text class="gp-prov-name" x="7" y="53">${t("gp.sejm")}</text>
     <g transform="translate(10 72)">
       ${PROVINCES.map((p, i) => {
         const s = view.sejm[p];
         return html`<g transform=${`translate(${i * 34} 0)`}>
           <circle class=${"gp-disc" + (s == null ? " empty" : "")} cx="8" r="11" style=${{ fill: seatFill(s) }} />
-          <text class="gp-sejm-label" x="8" y="24">${SHORT[p]}</text></g>`;
+          <text class="gp-sejm-label" x="8" y="24">${provinceAbbr(p)}</text></g>`;
       })}
     </g>
-    <text class="gp-row-label" x="7" y="118">king</text>
+    <text class="gp-row-label" x="7" y="118">${t("gp.m.king")}</text>
     <g transform="translate(44 107)"><rect class="gp-cube" width="13" height="13" rx="6.5" style=${{ fill: FAMILY_COLOURS[king] }} />
       <text class="gp-num" x="17" y="11">♛ ${shorten(names(king), 14)}</text></g>
-    <text class="gp-row-label" x="7" y="146">Cossacks ${view.cossacks.box} free · ${view.cossacks.tatars} with ${enemyName("yellow")}</text>
+    <text class="gp-row-label" x="7" y="146">${t("gp.m.cossacks", { free: view.cossacks.box, n: view.cossacks.tatars, enemy: enemyName("yellow") })}</text>
   </g>`;
 }
 
-const SHORT = { prussia: "Pr", lithuania: "Li", ukraine: "Uk", little_poland: "LP", great_poland: "GP" };
 const shorten = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
+// A name longer than `chars` (Hungarian's "Nagy-Lengyelország") is narrowed to `width` units instead of running into the markers.
+const fitted = (text, chars, width) => (text.length > chars ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
 
 export function GpMap({ view, names, choices, onChoose }) {
   return html`<svg class="gp-map" viewBox=${`0 0 ${MAP.width} ${MAP.height}`} role="group"
-      aria-label="Map of the Polish-Lithuanian Commonwealth (provisional layout)" data-testid="board">
+      aria-label=${t("gp.m.label")} data-testid="board">
     ${PROVINCES.map((p) => html`<${ProvinceTile} key=${p} p=${p} view=${view} names=${names}
       choice=${choices && choices[p]} onChoose=${onChoose} />`)}
     <${CourtTile} view=${view} names=${names} />

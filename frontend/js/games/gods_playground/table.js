@@ -1,6 +1,7 @@
 // The God's Playground table. Every control comes from `legal_actions`: the
 // table stages, groups and labels them but never decides what is legal.
 import { html, useEffect, useRef, useState } from "../../lib.js";
+import { t } from "../../i18n.js";
 import { Notice, seatName } from "../../ui.js";
 import { PHASES, phaseName } from "./board.js";
 import { ActionGroups, BidPanel, Chooser, NobleStager, decisionHelp } from "./decide.js";
@@ -9,7 +10,7 @@ import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result } from "./part
 import { statusText } from "./words.js";
 
 // Single-step choices that also work by tapping the province on the map.
-const PHASE_NO = Object.fromEntries(PHASES.map(([p], i) => [p, i + 1]));
+const PHASE_NO = Object.fromEntries(PHASES.map((p, i) => [p, i + 1]));
 const MAP_TYPES = new Set(["place_estate", "buy_estate", "reduce_nobles"]);
 
 export function GodsPlaygroundTable({ match, view, legal, seat, version, send, pending: sending, rejection, clearRejection, log, presence, connected }) {
@@ -38,24 +39,23 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
       data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"}>
     <div class=${"status" + (mine ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
       <span class="status-text">${statusText(view, names, mine)}</span>
-      <span class="tag" title=${phaseName(view.phase)}>Round ${view.round}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
-      ${spectator && html`<span class="tag">watching</span>`}
-      ${sending && html`<span class="tag">sending…</span>`}
+      <span class="tag" title=${phaseName(view.phase)}>${t("gp.round_tag", { n: view.round })}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
+      ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
+      ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     <${Result} view=${view} names=${names} match=${match} log=${log} />
     <div class="gp-grid">
-      <section class="gp-area-map panel" aria-label="Board">
+      <section class="gp-area-map panel" aria-label=${t("table.board")}>
         <${GpMap} view=${view} names=${names} choices=${mine && Object.keys(choices).length ? choices : null} onChoose=${send} />
-        <p class="muted gp-legend">Band: the bordering enemy (strength, cubes on its box) · <span class="gp-leg-income">n</span> income ·
-          <span class="gp-leg-disc">S</span> Sejm seat · squares: estates with their VP (● steward, ▲ town) · ⚔ infantry ♞ cavalry ✹ cannon ☆ Cossacks ·
-          provisional layout</p>
+        <p class="muted gp-legend">${t("gp.legend.band")} · <span class="gp-leg-income">n</span> ${t("gp.legend.income")} · <span
+          class="gp-leg-disc">${t("gp.m.sejm_mark")}</span> ${t("gp.legend.rest")}</p>
       </section>
       <div class="gp-area-act" ref=${actRef}>
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
         ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
         ${mine && !stager && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
-          <h2 id="decide-title">${view.pending && view.pending.second ? "Move a second cube?" : phaseName(view.phase === "setup" ? "setup" : view.phase)}</h2>
+          <h2 id="decide-title">${view.pending && view.pending.second ? t("gp.second_cube") : phaseName(view.phase)}</h2>
           ${help && html`<p class="muted gp-help">${help}</p>`}
           <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
         </section>`}
@@ -63,7 +63,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
       <div class="gp-area-info">
         <${NobleTiles} view=${view} names=${names} />
         <section class="panel" aria-labelledby="players-title">
-          <h2 id="players-title">Families</h2>
+          <h2 id="players-title">${t("gp.families")}</h2>
           <${Players} view=${view} names=${names} presence=${presence}
             isBot=${(s) => (match.seats || []).some((x) => x.seat === s && !x.user && x.bot)} />
         </section>
@@ -72,7 +72,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
         <${PhaseTrack} view=${view} />
         <${EnemyBoxes} view=${view} names=${names} />
         <section class="panel" aria-labelledby="log-title">
-          <h2 id="log-title">Log</h2>
+          <h2 id="log-title">${t("table.log")}</h2>
           <${Log} log=${log} names=${names} />
         </section>
       </div>

@@ -1,10 +1,12 @@
-// Plain words for God's Playground: action labels, province descriptions for
-// screen readers, the status line and the log with the players' own names.
+// Words for God's Playground built from the catalogue (gp.*): action labels,
+// province descriptions for screen readers, the status line, and the log with
+// the players' own names.
+import { list, t } from "../../i18n.js";
 import { describeAction } from "../actions.js";
-import { ENEMY, ESTATE_VP, FAMILIES, UNIT_NAME, enemyName, phaseName, provinceName } from "./board.js";
+import { ENEMY, ESTATE_VP, FAMILIES, enemyName, phaseName, provinceName, unitName } from "./board.js";
 
-const plural = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
-const disc = (a) => (a.disc ? `give up your Sejm seat for ${provinceName(a.disc)}` : "");
+const disc = (a) => (a.disc ? t("gp.disc", { p: provinceName(a.disc) }) : undefined);
+const estate = (a) => t("gp.estate_at", { vp: ESTATE_VP[a.province][a.space], n: a.space + 1 });
 
 /**
  * How one legal action is offered: `group` (the heading), `label` (the button)
@@ -12,79 +14,72 @@ const disc = (a) => (a.disc ? `give up your Sejm seat for ${provinceName(a.disc)
  * which Sejm disc to give up). Unknown types fall back to describeAction.
  */
 export function actionLabel(a, view, names) {
-  const P = provinceName;
+  const p = a.province && provinceName(a.province);
+  const g = (label, sub, group = a.type) => ({ group: t(`gp.g.${group}`), label, sub });
   switch (a.type) {
-    case "place_estate": return { group: "Starting estates", label: `Take an estate in ${P(a.province)}` };
-    case "buy_estate": return { group: "Buy an estate", label: `Buy an estate in ${P(a.province)}` };
-    case "reduce_nobles": return { group: "Too few cubes", label: `One cube fewer in ${P(a.province)}` };
-    case "steward": return { group: "Steward", label: `Steward in ${P(a.province)}`, sub: `On your estate worth ${ESTATE_VP[a.province][a.space]} (space ${a.space + 1})` };
-    case "danzig": return { group: "Danzig", label: "Trade through Danzig (a cube from Royal Prussia)" };
-    case "diplomacy": return { group: "Diplomacy", label: `Treaty with the ${enemyName(a.enemy)}`, sub: cap(disc(a)) };
-    case "move_cube": return { group: "Move cubes", label: a.from ? `Move a cube from ${P(a.from)}` : "Move a cube", sub: `To ${P(a.to)}` };
-    case "stop": return { group: "Move cubes", label: "Stop: move no second cube" };
-    case "liberum_veto": return { group: "Liberum veto", label: "Liberum veto: clear the Sejm", sub: `Pay the cube from ${P(a.province)}` };
-    case "right_of_arms": return { group: "Right of arms", label: `Take an estate in ${P(a.province)}`, sub: `From ${names(a.target)}` };
-    case "jesuits": return { group: "Jesuit schools", label: "Found Jesuit schools", set: a.provinces };
-    case "town": return { group: "Town", label: `Found a town in ${P(a.province)}`, sub: `On your estate worth ${ESTATE_VP[a.province][a.space]} (space ${a.space + 1})` };
-    case "recruit": return { group: "Recruit", label: `${UNIT_NAME[a.unit] || a.unit} in ${P(a.province)}` };
-    case "campaign": return a.royal
-      ? { group: "Campaign", label: `Against the ${enemyName(a.enemy)} with the royal army`, sub: cap(disc(a)) }
-      : { group: "Campaign", label: `Against the ${enemyName(a.enemy)} with your units in ${P(ENEMY[a.enemy].home)}` };
-    case "counterattack": return { group: "Royal counterattack",
-      label: `Royal army against ${a.target === "habsburg" ? "the Turks in the Habsburg lands" : `the enemy in ${P(a.target)}`}${a.disc ? "" : " (free)"}`,
-      sub: a.disc ? cap(disc(a)) : undefined };
-    case "bid": return { group: "Bid", label: `Bid ${plural(a.amount, "taler")}` };
-    case "pass": return { group: "Pass", label: PASS[view.pending && view.pending.kind] || "Pass" };
-    default: return { group: "Other moves", label: describeAction(a) };
+    case "place_estate": case "buy_estate": case "reduce_nobles": return g(t(`gp.a.${a.type}`, { p }));
+    case "steward": case "town": return g(t(`gp.a.${a.type}`, { p }), estate(a));
+    case "danzig": return g(t("gp.a.danzig"));
+    case "stop": return g(t("gp.a.stop"), undefined, "move_cube");
+    case "diplomacy": return g(t("gp.a.diplomacy", { enemy: enemyName(a.enemy) }), disc(a));
+    case "move_cube": return g(a.from ? t("gp.a.move_from", { p: provinceName(a.from) }) : t("gp.a.move"), t("gp.to", { p: provinceName(a.to) }));
+    case "liberum_veto": return g(t("gp.a.liberum_veto"), t("gp.pay_from", { p }));
+    case "right_of_arms": return g(t("gp.a.right_of_arms", { p }), t("gp.from", { name: names(a.target) }));
+    case "jesuits": return { ...g(t("gp.a.jesuits")), set: a.provinces };
+    case "recruit": return g(`${unitName(a.unit)} · ${p}`);
+    case "campaign": return a.royal ? g(t("gp.a.campaign_royal", { enemy: enemyName(a.enemy) }), disc(a))
+      : g(t("gp.a.campaign", { enemy: enemyName(a.enemy), p: provinceName(ENEMY[a.enemy].home) }));
+    case "counterattack": {
+      const label = a.target === "habsburg" ? t("gp.a.counter_habsburg") : t("gp.a.counter", { p: provinceName(a.target) });
+      return g(a.disc ? label : `${label} ${t("gp.free")}`, disc(a));
+    }
+    case "bid": return g(t("gp.a.bid", { count: a.amount }));
+    case "pass": {
+      const kind = view.pending && view.pending.kind;
+      return { group: t("gp.g.pass"), label: t(PASSES.has(kind) ? `gp.pass.${kind}` : "gp.g.pass") };
+    }
+    default: return { group: t("gp.g.other"), label: describeAction(a) };
   }
 }
 
-const PASS = {
-  estate_purchase: "Buy no more estates this round",
-  special: "Take no special action",
-  recruitment: "Recruit nothing now",
-  campaigns: "Launch no more campaigns",
-  counterattack: "Leave the royal army be",
-};
-const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+const PASSES = new Set(["estate_purchase", "special", "recruitment", "campaigns", "counterattack"]);
 
 export function describeProvince(p, view, names) {
   const pr = view.prov[p];
-  const parts = [`${provinceName(p)}: income ${pr.income}`];
-  const owned = pr.estates.map((o, i) => (o == null ? null : `${names(o)} worth ${ESTATE_VP[p][i]}${pr.stewards[i] ? " with a steward" : ""}${pr.towns[i] ? " with a town" : ""}`)).filter(Boolean);
-  parts.push(owned.length ? `estates: ${owned.join("; ")}; ${plural(pr.estates.filter((o) => o == null).length, "free space")}` : "no estates yet");
-  parts.push(`noble cubes: ${[0, 1, 2].map((s) => `${names(s)} ${pr.nobles[s]}`).join(", ")}`);
-  const enemy = Object.entries(pr.enemy).filter(([, n]) => n > 0).map(([c, n]) => `${plural(n, "cube")} of the ${enemyName(c)}`);
-  if (enemy.length) parts.push(`enemy: ${enemy.join(", ")}`);
-  if (pr.influence) parts.push(`${plural(pr.influence, "Habsburg influence marker")}`);
-  const units = pr.units.map((u, s) => (u.some(Boolean) ? `${names(s)} ${u[0]} infantry, ${u[1]} cavalry, ${u[2]} cannon` : null)).filter(Boolean);
-  if (units.length) parts.push(`units: ${units.join("; ")}`);
-  if (p === "ukraine" && view.cossacks.ukraine) parts.push(plural(view.cossacks.ukraine, "Cossack"));
+  const parts = [t("gp.d.income", { p: provinceName(p), n: pr.income })];
+  const owned = pr.estates.map((o, i) => (o == null ? null : [t("gp.d.estate", { name: names(o), vp: ESTATE_VP[p][i] }),
+    pr.stewards[i] && t("gp.d.steward"), pr.towns[i] && t("gp.d.town")].filter(Boolean).join(" "))).filter(Boolean);
+  const free = pr.estates.filter((o) => o == null).length;
+  parts.push(owned.length ? t("gp.d.estates", { list: owned.join("; "), free: t("gp.d.free", { count: free }) }) : t("gp.d.no_estates"));
+  parts.push(t("gp.d.nobles", { list: [0, 1, 2].map((s) => `${names(s)} ${pr.nobles[s]}`).join(", ") }));
+  const enemy = Object.entries(pr.enemy).filter(([, n]) => n > 0).map(([c, n]) => t("gp.d.enemy_cubes", { count: n, enemy: enemyName(c) }));
+  if (enemy.length) parts.push(t("gp.d.enemy", { list: enemy.join(", ") }));
+  if (pr.influence) parts.push(t("gp.d.influence", { count: pr.influence }));
+  const units = pr.units.map((u, s) => (u.some(Boolean) ? t("gp.d.units_of", { name: names(s), i: u[0], c: u[1], k: u[2] }) : null)).filter(Boolean);
+  if (units.length) parts.push(t("gp.d.units", { list: units.join("; ") }));
+  if (p === "ukraine" && view.cossacks.ukraine) parts.push(t("gp.d.cossacks", { count: view.cossacks.ukraine }));
   const sejm = view.sejm[p];
-  parts.push(sejm == null ? "Sejm seat empty" : `Sejm seat: ${names(sejm)}`);
+  parts.push(sejm == null ? t("gp.d.sejm_empty") : t("gp.d.sejm", { name: names(sejm) }));
   return parts.join(". ");
 }
 
+// The engine's log is English until events become data: its enemies keep their English names there.
+const LOG_ENEMY = { black: "Teutons/Swedes", green: "Russians", yellow: "Tatars", orange: "Turks", purple: "Habsburgs" };
+
 /** Engine texts name families; players know each other by name. Enemies by colour become peoples. */
 export function logText(text, names) {
-  let t = String(text || "");
-  FAMILIES.forEach((f, s) => { t = t.split(f).join(names(s)); });
-  return t.replace(/\bthe (black|green|yellow|orange|purple) enemy\b/g, (_, c) => `the ${enemyName(c)}`);
+  let s = String(text || "");
+  FAMILIES.forEach((f, seat) => { s = s.split(f).join(names(seat)); });
+  return s.replace(/\bthe (black|green|yellow|orange|purple) enemy\b/g, (_, c) => `the ${LOG_ENEMY[c]}`);
 }
 
 export function statusText(view, names, mine) {
-  const movers = (view.to_move || []).map(names).join(", ");
+  const who = list((view.to_move || []).map(names));
   const pend = view.pending;
-  if (view.over) return "The game is over.";
+  if (view.over) return t("table.over");
   if (!pend) return `${phaseName(view.phase)}…`;
-  switch (pend.kind) {
-    case "setup_estate": return mine ? "Choose a province for a starting estate." : `${movers} is choosing a starting estate.`;
-    case "nobles": return mine ? "Place your noble tiles in secret." : `Waiting for ${movers} to place their nobles.`;
-    case "shortage": return mine ? "You are short of cubes: choose where to place one fewer." : `${movers} is short of cubes.`;
-    case "bid": return mine ? "Tie for the crown: make a sealed bid." : `Sealed bids for the crown: waiting for ${movers}.`;
-    default: {
-      const what = phaseName(view.phase).toLowerCase();
-      return mine ? `Your turn: ${what}.` : `${movers} to act: ${what}.`;
-    }
-  }
+  if (STATUSES.has(pend.kind)) return t(`gp.st.${pend.kind}${mine ? "_mine" : ""}`, { who });
+  return t(mine ? "gp.st.turn_mine" : "gp.st.turn", { who, phase: phaseName(view.phase).toLowerCase() });
 }
+
+const STATUSES = new Set(["setup_estate", "nobles", "shortage", "bid"]);

@@ -1,9 +1,10 @@
 // Fallback table for a game without its own screen yet: whose move it is, the
 // legal actions as labelled buttons, the log and the result. The raw view is
 // kept behind a disclosure for players who want every detail.
-import { html } from "../lib.js";
-import { Notice, SeatDot, seatName } from "../ui.js";
-import { describeAction, withNames } from "./actions.js";
+import { html } from "../../lib.js";
+import { list, t } from "../../i18n.js";
+import { Notice, SeatDot, seatName } from "../../ui.js";
+import { describeAction, withNames } from "../actions.js";
 
 export function GenericTable({ match, view, legal, send, pending, rejection, clearRejection, log, version, connected }) {
   const names = (s) => seatName(match, s);
@@ -12,17 +13,17 @@ export function GenericTable({ match, view, legal, send, pending, rejection, cle
   const busy = pending || !connected;
   return html`<div class="generic-table" data-testid="table" data-version=${version} data-my-turn=${legal.length ? "yes" : "no"}>
     <div class=${"status" + (legal.length ? " status-mine" : "")} role="status" aria-live="polite">
-      ${result ? "The game is over." : legal.length ? "Your move." : movers.length ? `Waiting for ${movers.map(names).join(", ")}.` : "Waiting…"}
+      ${t(result ? "table.over" : legal.length ? "table.your_move" : movers.length ? "table.waiting_for" : "table.waiting", { names: list(movers.map(names)) })}
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
-    ${result && html`<section class="result card" data-testid="result"><h2>${(result.winners || []).map(names).join(" and ") || "No winner"}</h2>
+    ${result && html`<section class="result card" data-testid="result"><h2>${(result.winners || []).length ? list(result.winners.map(names)) : t("table.no_winner")}</h2>
       <ol class="scores">${(result.scores || []).map((sc, s) => html`<li><${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${sc}</strong></li>`)}</ol>
-      <div class="actions"><a class="btn btn-primary" href="/">Back to the lobbies</a></div></section>`}
-    ${legal.length > 0 && html`<section class="panel"><h2>Your moves</h2>
+      <div class="actions"><a class="btn btn-primary" href="/">${t("nav.back")}</a></div></section>`}
+    ${legal.length > 0 && html`<section class="panel"><h2>${t("table.your_moves")}</h2>
       <div class="chips">${legal.map((a) => html`<button type="button" class="btn" disabled=${busy}
         onClick=${() => send(a)}>${describeAction(a)}</button>`)}</div></section>`}
-    <section class="panel"><h2>Log</h2>
+    <section class="panel"><h2>${t("table.log")}</h2>
       <ol class="log">${log.map((e) => html`<li>${withNames(e.text, names)}</li>`)}</ol></section>
-    <details class="panel"><summary>Everything you can see</summary><pre class="view-dump">${JSON.stringify(view, null, 2)}</pre></details>
+    <details class="panel"><summary>${t("table.everything")}</summary><pre class="view-dump">${JSON.stringify(view, null, 2)}</pre></details>
   </div>`;
 }

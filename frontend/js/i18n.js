@@ -1,0 +1,89 @@
+// The app's words in Hungarian and English. The server picks the language and
+// writes it into <html lang> (and preloads that catalogue); the words come from
+// frontend/i18n/<lang>/<part>.json: "site" before the first render, a game's
+// part with its table (see its index.js). Switching reloads every part in the
+// other language and re-renders in place, so no screen loses its state.
+import { useEffect, useState } from "./lib.js";
+
+export const LANGUAGES = { hu: "Magyar", en: "English" };
+
+let lang = LANGUAGES[document.documentElement.lang] ? document.documentElement.lang : "en";
+let words = {};
+let plurals = new Intl.PluralRules(lang);
+const parts = new Map(); // part -> its load in the current language
+const listeners = new Set();
+const reported = new Set();
+
+export function language() { return lang; }
+
+async function fetchPart(code, part) {
+  const r = await fetch(`/app/i18n/${code}/${part}.json`, { credentials: "same-origin" });
+  if (!r.ok) throw new Error(t("ui.words_failed"));
+  return r.json();
+}
+
+/** Adds a part's words (e.g. "condottiere") in the current language; resolves once they are in. */
+export function loadWords(part) {
+  if (!parts.has(part)) {
+    const load = (async () => {
+      for (;;) {
+        const code = lang;
+        const w = await fetchPart(code, part);
+        if (code === lang) { Object.assign(words, w); return; }
+        // The language changed while these words travelled: fetch them again in the new one.
+      }
+    })();
+    load.catch(() => parts.delete(part)); // a later visit may try again
+    parts.set(part, load);
+  }
+  return parts.get(part);
+}
+
+/** `key`'s words with `{name}` placeholders filled; a `count` param picks the plural form. */
+export function t(key, params) {
+  let w = words[key];
+  if (w == null) {
+    // Loud on purpose: the browser tests fail on console errors, so a missing word never ships.
+    if (!reported.has(key)) { reported.add(key); console.error(`i18n: "${key}" has no ${lang} text`); }
+    return key;
+  }
+  if (typeof w === "object") w = w[plurals.select(Number(params && params.count) || 0)] ?? w.other;
+  return params ? w.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : w;
+}
+
+/** Whether a word exists (for data the server may extend, e.g. a new game's name). */
+export function has(key) { return words[key] != null; }
+
+export const num = (n) => new Intl.NumberFormat(lang).format(n);
+export const list = (items) => new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String));
+
+/** "5 minutes ago" in the current language; older than a day, the date. */
+export function ago(iso) {
+  if (!iso) return "";
+  const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
+  if (s < 60) return t("time.now");
+  const rel = new Intl.RelativeTimeFormat(lang, { numeric: "auto", style: "short" });
+  if (s < 3600) return rel.format(-Math.floor(s / 60), "minute");
+  if (s < 86400) return rel.format(-Math.floor(s / 3600), "hour");
+  return new Date(iso).toLocaleDateString(lang);
+}
+
+/** Switches every loaded part to `code` and re-renders (remembering the choice is the caller's: POST /api/auth/language/). */
+export async function setLanguage(code) {
+  if (code === lang || !LANGUAGES[code]) return;
+  await Promise.allSettled(parts.values());
+  const names = [...parts.keys()];
+  const loaded = await Promise.all(names.map((p) => fetchPart(code, p)));
+  lang = code; // a part still on its way now fetches itself again in this language (loadWords)
+  words = Object.assign({}, ...loaded);
+  plurals = new Intl.PluralRules(code);
+  document.documentElement.lang = code;
+  listeners.forEach((f) => f(code));
+}
+
+/** The current language; the component re-renders when it changes. */
+export function useLanguage() {
+  const [code, set] = useState(lang);
+  useEffect(() => { listeners.add(set); return () => listeners.delete(set); }, []);
+  return code;
+}

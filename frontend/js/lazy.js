@@ -1,0 +1,52 @@
+// Code that loads on first use (import()): each game's table, and every screen
+// but the match's, so a page downloads only what it shows. Each game's index.js
+// and main.js's routes are such loaders.
+import { html, useEffect, useState } from "./lib.js";
+import { t } from "./i18n.js";
+import { Notice, Spinner } from "./ui.js";
+
+export function loadCss(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    link.onload = resolve;
+    link.onerror = () => reject(new Error(t("table.styles_failed")));
+    document.head.appendChild(link);
+  });
+}
+
+/** A component that shows a spinner (saying `waiting`, a catalogue key) until `fetch()`, a promise of the
+ * real component, resolves. `preload()` starts the download early, e.g. as soon as a match record names its game;
+ * `load()` is that download's promise. */
+export function lazyComponent(fetch, waiting = "ui.loading") {
+  let loading = null;
+  let ready = null; // once loaded, later mounts render at once instead of flashing the spinner
+  const load = () => {
+    if (!loading) {
+      loading = fetch().then((C) => (ready = C));
+      loading.catch(() => { loading = null; }); // a later visit may try again
+    }
+    return loading;
+  };
+  function Lazy(props) {
+    const [C, setC] = useState(() => ready);
+    const [error, setError] = useState("");
+    useEffect(() => {
+      if (C) return undefined;
+      let live = true;
+      load().then((L) => live && setC(() => L), (e) => live && setError(`${e.message || e} ${t("table.reload")}`));
+      return () => { live = false; };
+    }, []);
+    if (error) return html`<${Notice}>${error}<//>`;
+    if (!C) return html`<${Spinner} label=${t(waiting)} />`;
+    return html`<${C} ...${props} />`;
+  }
+  Lazy.preload = () => { load().catch(() => {}); };
+  Lazy.load = load;
+  return Lazy;
+}
+
+/** A game's table: the spinner says the table is being set up. */
+export const lazyTable = (fetchTable) => lazyComponent(fetchTable, "match.setting_up");

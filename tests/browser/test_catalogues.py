@@ -1,0 +1,128 @@
+"""The app's words (frontend/i18n/<lang>/<part>.json), checked without a browser: both languages hold the
+same keys with the same placeholders, every key the code names exists where that code can read it, no key
+is dead, and every card, region, province, enemy, unit and phase the engines know has its name.
+
+A key is written whole as a string literal (`t("lobby.kick")`, or as one branch of a condition), or as a
+template whose fixed parts name a family of keys (`t(`gp.phase.${id}`)`). The browser tests add the
+runtime check: a missing key logs a console error, which fails them (frontend/js/i18n.js)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from backend.engines.condottiere.cards import DECK_COUNTS
+from backend.engines.gods_playground import board as gp_board
+from backend.engines.gods_playground import flow as gp_flow
+
+ROOT = Path(settings.FRONTEND_DIR)
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
+GAMES = ("condottiere", "gods_playground")
+KEY = r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+"
+PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
+
+
+def _no_duplicates(pairs):
+    keys = [k for k, _ in pairs]
+    dupes = {k for k in keys if keys.count(k) > 1}
+    assert not dupes, f"duplicate keys: {sorted(dupes)}"
+    return dict(pairs)
+
+
+def catalogue(lang: str, part: str) -> dict:
+    return json.loads((ROOT / "i18n" / lang / f"{part}.json").read_text(encoding="utf-8"), object_pairs_hook=_no_duplicates)
+
+
+def parts() -> list[str]:
+    return sorted(p.stem for p in (ROOT / "i18n" / "en").glob("*.json"))
+
+
+def readable_parts(module: Path) -> tuple[str, ...]:
+    """The catalogues a module can rely on: the site's, and its game's when it lives in a game's folder."""
+    rel = module.relative_to(ROOT / "js").parts
+    return ("site", rel[1]) if rel[0] == "games" and rel[1] in GAMES else ("site",)
+
+
+def modules() -> list[Path]:
+    return sorted((ROOT / "js").rglob("*.js"))
+
+
+def used_keys(module: Path) -> tuple[set[str], list[re.Pattern]]:
+    """(keys written whole, patterns of the template keys) in a module's source."""
+    text = module.read_text(encoding="utf-8")
+    literal = set(re.findall(rf'"({KEY})"', text))
+    patterns = []
+    for template in re.findall(r"`([a-z][a-z0-9_]*\.[^`]*?\$\{[^`]*?)`", text):
+        fixed = re.split(r"\$\{(?:[^{}]|\{[^}]*\})*\}", template)
+        patterns.append(re.compile("[a-z0-9_]*".join(re.escape(f) for f in fixed)))
+    return literal, patterns
+
+
+def placeholders(value) -> set[str]:
+    texts = value.values() if isinstance(value, dict) else [value]
+    return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
+
+
+@pytest.mark.parametrize("part", ["site", *GAMES])
+def test_every_language_has_the_same_keys_and_placeholders(part):
+    assert set(parts()) == {"site", *GAMES}
+    words = {lang: catalogue(lang, part) for lang in LANGUAGES}
+    en = words["en"]
+    for lang, other in words.items():
+        assert set(other) == set(en), f"{lang}/{part}: missing {sorted(set(en) - set(other))}, extra {sorted(set(other) - set(en))}"
+        for key, value in other.items():
+            assert value, f"{lang}/{part}: {key} is empty"
+            if isinstance(value, dict):
+                assert "other" in value and set(value) <= PLURAL_FORMS and all(value.values()), f"{lang}/{part}: {key}"
+            else:
+                assert isinstance(value, str), f"{lang}/{part}: {key}"
+            assert placeholders(value) == placeholders(en[key]), f"{lang}/{part}: {key} has other placeholders than English"
+
+
+def test_every_key_the_code_names_exists_where_it_is_read():
+    missing = []
+    for module in modules():
+        available = set().union(*(catalogue(lang, part) for part in readable_parts(module) for lang in LANGUAGES))
+        literal, patterns = used_keys(module)
+        missing += [f"{module.relative_to(ROOT)}: {key}" for key in sorted(literal - available)]
+        missing += [f"{module.relative_to(ROOT)}: {p.pattern} matches no key" for p in patterns
+                    if not any(p.fullmatch(k) for k in available)]
+    assert not missing, "\n".join(missing)
+
+
+def test_no_key_is_dead():
+    """Every word in a catalogue is named by code that reads that catalogue (dead words would weigh on every page)."""
+    dead = []
+    for part in parts():
+        readers = [m for m in modules() if part in readable_parts(m)]
+        literal: set[str] = set()
+        patterns: list[re.Pattern] = []
+        for module in readers:
+            found, templates = used_keys(module)
+            literal |= found
+            patterns += templates
+        dead += [f"{part}: {key}" for key in catalogue("en", part)
+                 if key not in literal and not any(p.fullmatch(key) for p in patterns)]
+    assert not dead, dead
+
+
+def test_the_engines_pieces_all_have_names():
+    """What the engines can put on the table (cards, provinces, enemies, units, phases, passes) has words in both languages."""
+    needed = {
+        "condottiere": [f"cd.card.{code}" for code in DECK_COUNTS],
+        "gods_playground": [f"gp.prov.{p}" for p in (*gp_board.SLOTS, "habsburg")]
+        + [f"gp.abbr.{p}" for p in gp_board.SLOTS]
+        + [f"gp.{kind}.{c}" for c in gp_board.ENEMIES for kind in ("enemy", "ecolour")]
+        + [f"gp.unit.{u}" for u in (*gp_board.UNITS, "cossack")]
+        + [f"gp.phase.{p}" for p in (*gp_flow.PHASES, "setup")]
+        + [f"gp.pass.{p}" for p in gp_flow.AUTO_PASS]
+        + [f"gp.colour.{seat}" for seat in range(len(gp_board.FAMILIES))],
+    }
+    for part, keys in needed.items():
+        for lang in LANGUAGES:
+            words = catalogue(lang, part)
+            assert not [k for k in keys if k not in words], (lang, part, [k for k in keys if k not in words])
