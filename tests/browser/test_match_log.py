@@ -1,5 +1,6 @@
-"""The match log keeps a player's private lines across a reconnect: the history reloads from REST (public events
-only) and the lines this seat received over its own socket are put back where they were."""
+"""The match log across a reconnect: the history reloads from REST, which holds
+every line this viewer may see (a player's own private lines included), and the
+lines the socket brought after it stay, each once."""
 
 from __future__ import annotations
 
@@ -15,15 +16,10 @@ pytestmark = pytest.mark.browser
 
 # Feeds state messages through match_log.js as screens/match.js does, then reloads the history.
 _MERGE_JS = """async ({ messages, history }) => {
-  const { splitEvents, withHistory, mergeLog } = await import('/app/js/screens/match_log.js');
-  let pub = [], lines = [];
-  for (const [after, version, events] of messages) {
-    const add = splitEvents(events, after, version);
-    pub = pub.concat(add.pub); lines = lines.concat(add.lines);
-  }
-  const live = mergeLog(pub, lines).map((e) => e.text);
-  const reloaded = mergeLog(withHistory(pub, history), lines).map((e) => e.text);
-  return { live, reloaded };
+  const { tagEvents, withHistory } = await import('/app/js/screens/match_log.js');
+  let log = [];
+  for (const [after, version, events] of messages) log = log.concat(tagEvents(events, after, version));
+  return { live: log.map((e) => e.text), reloaded: withHistory(log, history).map((e) => e.text) };
 }"""
 
 
@@ -35,8 +31,10 @@ def _mine(text: str) -> dict:
     return {"text": text, "to": [1], "kind": "secret"}
 
 
-def _history(*pairs) -> list[dict]:
-    return [{"version": v, "seat": 0, "text": t, "kind": "info"} for v, t in pairs]
+def _history(*rows) -> list[dict]:
+    """REST rows (version, text[, private])."""
+    return [{"version": r[0], "seat": 0, "text": r[1], "kind": "info", **({"private": True} if r[2:] else {})}
+            for r in rows]
 
 
 @pytest.fixture()
@@ -48,15 +46,16 @@ def app_page(browser, live_server_url):
     client.close()
 
 
-def test_private_lines_return_to_their_place_after_a_reload(app_page):
+def test_a_reload_keeps_every_line_in_its_place(app_page):
     messages = [
         [0, 1, [_pub("A")]],
         [1, 2, [_pub("B"), _mine("x"), _pub("C")]],
         [2, 4, [_mine("y"), _pub("D"), _pub("E")]],  # a slow client skipped version 3
         [4, 5, [_mine("z")]],
     ]
-    # After the drop the history holds what happened meanwhile (F at version 6), and nothing private.
-    history = _history((1, "A"), (2, "B"), (2, "C"), (3, "D"), (4, "E"), (6, "F"))
+    # After the drop the history holds what happened meanwhile (F at version 6), this player's lines included.
+    history = _history((1, "A"), (2, "B"), (2, "x", 1), (2, "C"), (3, "y", 1), (3, "D"), (4, "E"), (5, "z", 1),
+                       (6, "F"))
     out = app_page.evaluate(_MERGE_JS, {"messages": messages, "history": history})
     assert out["live"] == ["A", "B", "x", "C", "y", "D", "E", "z"]
     assert out["reloaded"] == ["A", "B", "x", "C", "y", "D", "E", "z", "F"]
@@ -67,8 +66,9 @@ def test_a_history_older_than_the_socket_keeps_the_newer_events_once(app_page):
     # Answered before version 2 was played: only A. Socket events after it stay, none twice.
     out = app_page.evaluate(_MERGE_JS, {"messages": messages, "history": _history((1, "A"))})
     assert out["reloaded"] == ["A", "x", "B", "C"]
-    # Answered after everything: the history replaces the socket's public events.
-    out = app_page.evaluate(_MERGE_JS, {"messages": messages, "history": _history((1, "A"), (2, "B"), (3, "C"))})
+    # Answered after everything: the history replaces what the socket brought.
+    out = app_page.evaluate(_MERGE_JS, {"messages": messages,
+                                        "history": _history((1, "A"), (2, "x", 1), (2, "B"), (3, "C"))})
     assert out["reloaded"] == ["A", "x", "B", "C"]
     # An empty history (the match just started) keeps what the socket brought.
     out = app_page.evaluate(_MERGE_JS, {"messages": messages, "history": []})
@@ -102,7 +102,8 @@ def test_own_secret_lines_survive_a_reconnect(browser, live_server_url):
         with page.expect_response(lambda r: r.url.endswith("/events/")) as reloaded:
             page.evaluate("() => { for (const s of window.__sockets) s.ws.close(); }")
         history = reloaded.value.json()
-        assert history and not any(t in {e["text"] for e in history} for t in secrets)  # REST never has them
+        # The player's own log holds their secret lines, marked private.
+        assert {e["text"] for e in history if e.get("private")} >= set(secrets)
         page.wait_for_selector("[data-testid=connection]", state="detached")
         page.wait_for_timeout(300)  # the reloaded history is rendered
         after = page.evaluate(_LOG_JS)
@@ -111,7 +112,7 @@ def test_own_secret_lines_survive_a_reconnect(browser, live_server_url):
         def predecessors(log):
             return [log[i - 1]["text"] if i else None for i, line in enumerate(log) if line["secret"]]
         assert predecessors(after)[:len(secrets)] == predecessors(before)
-        assert sum(not line["secret"] for line in after) >= len(history)
+        assert len(after) >= len(history)
         assert player.errors == []
     finally:
         player.close()

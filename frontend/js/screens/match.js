@@ -1,11 +1,11 @@
 // A match: the live socket, the log, errors, and the game's table.
-import { html, useEffect, useMemo, useRef, useState } from "../lib.js";
+import { html, useEffect, useRef, useState } from "../lib.js";
 import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
 import { t } from "../i18n.js";
 import { ConnectionBanner, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { useGames } from "./common.js";
-import { mergeLog, splitEvents, withHistory } from "./match_log.js";
+import { tagEvents, withHistory } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
 
 // index.html asked for this page's match record; its answer names the game, whose table then downloads
@@ -36,9 +36,7 @@ export function MatchScreen({ params, user }) {
   const [match, setMatch] = useState(null);
   const [loadError, setLoadError] = useState("");
   const [game, setGame] = useState(null); // {version, seat, view, legal_actions}
-  const [pub, setPub] = useState([]); // public events: the REST history, then what the socket adds
-  const [lines, setLines] = useState([]); // this seat's private lines, only ever from its own socket
-  const log = useMemo(() => mergeLog(pub, lines), [pub, lines]);
+  const [log, setLog] = useState([]); // the REST history, then what the socket adds
   const [presence, setPresence] = useState(null);
   const [rejection, setRejection] = useState("");
   const [pending, setPending] = useState(null);
@@ -48,7 +46,7 @@ export function MatchScreen({ params, user }) {
   // The record names the game, usually before the socket's first state: its table starts downloading then.
   const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); }).catch((e) => setLoadError(e.message));
   const loadLog = () => get(`/api/matches/${id}/events/`)
-    .then((ev) => setPub((p) => withHistory(p, Array.isArray(ev) ? ev : ev.results || []))).catch(() => {});
+    .then((ev) => setLog((l) => withHistory(l, Array.isArray(ev) ? ev : ev.results || []))).catch(() => {});
   useEffect(() => { loadMeta(); }, [id]);
 
   const live = useLive(`/ws/matches/${id}/`, {
@@ -66,9 +64,7 @@ export function MatchScreen({ params, user }) {
         if (m.view) preloadTable(m.view.game);
         setGame({ version: m.version, seat: m.seat, view: m.view, legal: m.legal_actions || [] });
         if (m.events && m.events.length && was != null && m.version > was) {
-          const add = splitEvents(m.events, was, m.version);
-          if (add.pub.length) setPub((p) => p.concat(add.pub));
-          if (add.lines.length) setLines((l) => l.concat(add.lines));
+          setLog((l) => l.concat(tagEvents(m.events, was, m.version)));
         }
         setPending(null);
         // Every game ends the same way for the server ("finished", or "aborted"): the match record then holds the result.
