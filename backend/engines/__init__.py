@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import importlib
 
-from .base import Engine, IllegalAction, canonical, clone, visible_events
+from .base import (
+    Engine, IllegalAction, MalformedAction, NotLegal, NotYourTurn, Played, canonical, clone, visible_events,
+)
 
-# Game id -> module holding `ENGINE`.  Imported lazily so one broken or slow
-# game never stops the others from loading.
+# Game id -> module holding `ENGINE`, imported on first use.  A registered
+# game that fails to import is a bug: it raises, never silently disappears.
 _REGISTRY = {
     "condottiere": "backend.engines.condottiere",
     "gods_playground": "backend.engines.gods_playground",
@@ -23,6 +25,8 @@ def engine_ids() -> list[str]:
 
 
 def get_engine(game_id: str) -> Engine:
+    """The engine registered as `game_id`; KeyError for an unknown id.  An
+    engine whose module fails to import raises that error (ImportError...)."""
     try:
         module_name = _REGISTRY[game_id]
     except (KeyError, TypeError):
@@ -31,14 +35,13 @@ def get_engine(game_id: str) -> Engine:
 
 
 def available_engines() -> dict[str, Engine]:
-    """Every engine that imports cleanly (a game still being written is skipped)."""
-    out = {}
-    for game_id in _REGISTRY:
-        try:
-            out[game_id] = get_engine(game_id)
-        except (ImportError, AttributeError):
-            continue
-    return out
+    """Every registered engine, by id.  Raises if one fails to import, so a
+    broken game fails the tests and the server's start instead of vanishing
+    from the catalogue."""
+    return {game_id: get_engine(game_id) for game_id in _REGISTRY}
 
 
-__all__ = ["Engine", "IllegalAction", "available_engines", "canonical", "clone", "engine_ids", "get_engine", "visible_events"]
+__all__ = [
+    "Engine", "IllegalAction", "MalformedAction", "NotLegal", "NotYourTurn", "Played", "available_engines",
+    "canonical", "clone", "engine_ids", "get_engine", "visible_events",
+]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 State = dict
 Action = dict
@@ -18,8 +18,57 @@ Event = dict  # {"text": str, "to": None | [seat, ...], ...optional structured f
 Bot = Callable[[dict, list, random.Random], dict]
 
 
+# ---- refusals ---------------------------------------------------------------
+
+
 class IllegalAction(Exception):
-    """An action the rules do not allow; the message is shown to the player."""
+    """An action the engine refuses; nothing changed.
+
+    Raised as `NotLegal("Choose {count} cards.", count=2)`: the first argument
+    is always a string literal (gettext extracts it with the class names as
+    keywords), the keyword arguments are its parameters: numbers, or codes
+    (card, region, province...) the platform names in the reader's language,
+    never anything hidden from the player.  `str(exc)` is the English text.
+    `code` is the platform's error code; raise one of the three subclasses.
+    """
+
+    code = "illegal_action"
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
+
+
+class MalformedAction(IllegalAction):
+    """Not an action of this game: not an object, unknown type, a missing,
+    ill-typed or unknown field."""
+
+    code = "bad_message"
+
+
+class NotYourTurn(IllegalAction):
+    """The seat may not act now (or there is no such seat)."""
+
+    code = "not_your_turn"
+
+
+class NotLegal(IllegalAction):
+    """A well-formed action the rules forbid now."""
+
+    code = "illegal_action"
+
+
+class Played(NamedTuple):
+    """What `Engine.play` returns: the new state, the events, and the action in
+    the engine's canonical spelling (the entry of legal_actions it matched)."""
+
+    state: State
+    events: list[Event]
+    action: Action
+
+
+# ---- JSON helpers ---------------------------------------------------------------
 
 
 def visible_events(events: list[Event], seat: int | None) -> list[Event]:
@@ -41,12 +90,19 @@ def canonical(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Engine:
     """Base class: a game subclasses it and implements the abstract hooks.
 
     Subclasses implement `_setup`, `to_move`, `legal_actions`, `_step`,
-    `view`, `is_over` and `result`.  The public `apply`/`step` wrap `_step`
-    with the checks every game needs, so no engine can forget them.
+    `view`, `is_over` and `result`, and declare their action vocabulary in
+    `actions` (backend.engines.vocabulary.Vocabulary).  The public `play`
+    checks every action the same way for every game: its shape, the seat,
+    the turn, then membership of legal_actions, before `_step` runs on the
+    matched entry; `refusal` only words why an action was not listed.
     """
 
     id: str = ""
@@ -55,17 +111,29 @@ class Engine:
     max_players: int = 0
     options_schema: dict = {}
     bots: dict[str, Bot] = {}
+    # The action vocabulary (a vocabulary.Vocabulary).  Without one, an action
+    # is matched to legal_actions by its exact JSON and every refusal that is
+    # not about the seat or the turn is NotLegal.
+    actions = None
 
     # ---- public API -----------------------------------------------------
     def setup(self, num_players: int, options: dict | None = None, seed: int = 0) -> State:
-        if not isinstance(num_players, int) or isinstance(num_players, bool):
+        """A new game.  `options` as the platform stored them: an option with a
+        `legacy_default` that is missing takes that value (a match saved before
+        the option existed), not its `default`."""
+        if not _is_int(num_players):
             raise ValueError("The number of players must be a whole number.")
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, not {num_players}."
             )
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if not _is_int(seed):
             raise ValueError("The seed must be a whole number.")
+        if isinstance(options, dict) or options is None:
+            given = options or {}
+            legacy = {k: spec["legacy_default"] for k, spec in self.options_schema.items()
+                      if "legacy_default" in spec and k not in given}
+            options = {**given, **legacy}
         return self._setup(num_players, self.validate_options(options), seed)
 
     def validate_options(self, options: dict | None) -> dict:
@@ -90,7 +158,7 @@ class Engine:
             if not isinstance(value, bool):
                 raise ValueError(f"Option {key!r} must be true or false.")
         elif kind == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not _is_int(value):
                 raise ValueError(f"Option {key!r} must be a whole number.")
             if "min" in spec and value < spec["min"] or "max" in spec and value > spec["max"]:
                 raise ValueError(f"Option {key!r} must be between {spec.get('min')} and {spec.get('max')}.")
@@ -102,28 +170,61 @@ class Engine:
                 raise ValueError(f"Option {key!r} must be a list.")
         return value
 
-    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Apply an action and return (new state, events). Never mutates `state`."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("An action must be an object with a \"type\".")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players(state):
-            raise IllegalAction(f"There is no seat {seat!r} in this game.")
+    def play(self, state: State, seat: int, action: Action) -> Played:
+        """Apply an action: (new state, events, canonical action).  Never
+        mutates `state`; raises MalformedAction, NotYourTurn or NotLegal."""
+        parsed = self._parse(action)
+        if not _is_int(seat) or not 0 <= seat < self.num_players(state):
+            raise NotYourTurn("There is no such seat in this game.")
         if self.is_over(state):
-            raise IllegalAction("The game is over.")
+            raise NotLegal("The game is over.")
         if seat not in self.to_move(state):
-            raise IllegalAction("It is not your turn.")
+            raise self.not_your_turn(state, seat)
+        chosen = self._match(parsed, self.legal_actions(state, seat))
+        if chosen is None:
+            raise self.refusal(state, seat, parsed)
         new_state = self.copy_state(state)
         events: list[Event] = []
-        self._step(new_state, seat, action, events)
+        self._step(new_state, seat, clone(chosen), events)
+        return Played(new_state, events, chosen)
+
+    def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """`play` without the canonical action: (new state, events)."""
+        new_state, events, _ = self.play(state, seat, action)
         return new_state, events
 
     def apply(self, state: State, seat: int, action: Action) -> State:
-        return self.step(state, seat, action)[0]
+        return self.play(state, seat, action).state
 
     def visible_events(self, events: list[Event], seat: int | None) -> list[Event]:
         return visible_events(events, seat)
 
+    # ---- matching an action to legal_actions ------------------------------
+    def _parse(self, action: Any) -> dict:
+        if self.actions is not None:
+            return self.actions.parse(action)
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise MalformedAction("An action must be an object with a \"type\".")
+        return action
+
+    def _match(self, parsed: dict, legal: list[Action]) -> Action | None:
+        """The legal entry the parsed action stands for, or None."""
+        if self.actions is not None:
+            return self.actions.find(parsed, legal)
+        wanted = canonical(parsed)
+        return next((a for a in legal if canonical(a) == wanted), None)
+
     # ---- hooks ----------------------------------------------------------
+    def refusal(self, state: State, seat: int, action: Action) -> IllegalAction:
+        """Why a well-formed action of the seat to move is not among its legal
+        actions (`action` as parsed: every field present).  Games override it
+        with specific reasons; it must not depend on anything the seat may not know."""
+        return NotLegal("That is not one of the actions you can take now.")
+
+    def not_your_turn(self, state: State, seat: int) -> IllegalAction:
+        """The refusal for a seat that is not in to_move (games may say more)."""
+        return NotYourTurn("It is not your turn.")
+
     def copy_state(self, state: State) -> State:
         """The private copy `_step` mutates. A game may override it with a
         schema-aware copy that is faster than the generic deep clone."""
@@ -136,7 +237,8 @@ class Engine:
         raise NotImplementedError
 
     def _step(self, state: State, seat: int, action: Action, events: list[Event]) -> None:  # pragma: no cover
-        """Mutate the private copy `state` in place; append events; raise IllegalAction."""
+        """Mutate the private copy `state` in place and append events.  `action`
+        is a private copy of the legal entry that was matched: already checked."""
         raise NotImplementedError
 
     def to_move(self, state: State) -> list[int]:  # pragma: no cover

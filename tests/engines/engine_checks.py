@@ -1,6 +1,6 @@
 """Contract checks that hold for every engine (docs/engines.md), as plain functions.
 
-test_properties.py drives them with hypothesis over every engine that imports;
+test_properties.py drives them with hypothesis over every registered engine;
 test_engine_checks.py runs them on deliberately broken toy engines to show
 each one can fail.  Each check raises AssertionError with the offending step.
 """
@@ -11,7 +11,12 @@ import json
 import random
 from typing import Callable
 
-from backend.engines import IllegalAction, canonical
+from backend.engines import IllegalAction, MalformedAction, NotLegal, NotYourTurn, canonical
+from backend.engines.base import Engine
+from backend.engines.vocabulary import Codes
+
+# What the base class says when a game has nothing more specific.
+FALLBACK = Engine().refusal({}, 0, {}).template
 
 # A reachable position: the state, and the (seat, action) chosen there
 # (None at the final position).
@@ -160,8 +165,34 @@ def listed_keys(engine, state: dict, seat: int) -> set[str]:
     return {canonical(_without_nulls(a)) for a in engine.legal_actions(state, seat)}
 
 
-def check_illegal_rejected(engine, state: dict, rng: random.Random, seen: list = ()) -> int:
-    """Everything that is not a legal action raises IllegalAction and changes nothing.
+def check_refusal(err: IllegalAction) -> None:
+    """A refusal is one of the three kinds, its text its template filled with
+    JSON parameters (the platform translates the template and fills it again)."""
+    assert type(err) in (MalformedAction, NotYourTurn, NotLegal), f"untyped refusal {type(err).__name__}: {err}"
+    assert str(err) and str(err) == err.template.format(**err.params), f"the message is not its template: {err}"
+    assert all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in err.params.values()), err.params
+
+
+def expected_refusal(engine, state: dict, seat, action) -> type:
+    """The refusal that fits an action that is not legal for `seat`: the
+    shape first, then the seat, the end of the game, the turn, the rules."""
+    if engine.actions is not None:
+        try:
+            engine.actions.parse(action)
+        except MalformedAction:
+            return MalformedAction
+    elif not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return MalformedAction
+    if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < engine.num_players(state)):
+        return NotYourTurn
+    if engine.is_over(state):
+        return NotLegal
+    return NotLegal if seat in engine.to_move(state) else NotYourTurn
+
+
+def check_illegal_rejected(engine, state: dict, rng: random.Random, seen: list = (), specific: bool = False) -> int:
+    """Everything that is not a legal action raises the right IllegalAction
+    subclass and changes nothing; with `specific`, never the generic fallback.
 
     Returns how many illegal actions were tried (so a caller can insist on some)."""
     before = canonical(state)
@@ -175,12 +206,47 @@ def check_illegal_rejected(engine, state: dict, rng: random.Random, seen: list =
         try:
             engine.apply(state, seat, action)
         except IllegalAction as err:
-            assert str(err), f"IllegalAction without a message for seat {seat!r}, {action!r}"
+            check_refusal(err)
+            expected = expected_refusal(engine, state, seat, action)
+            assert type(err) is expected, (
+                f"seat {seat!r}, {action!r}: {type(err).__name__} ({err}), expected {expected.__name__}"
+            )
+            assert not specific or err.template != FALLBACK, f"no specific reason for seat {seat!r}, {action!r}"
         else:
             raise AssertionError(f"seat {seat!r} could play {action!r}, which is not among its legal actions")
         tried += 1
         assert canonical(state) == before, f"a rejected action changed the state (seat {seat!r}, {action!r})"
     return tried
+
+
+def respellings(engine, action: dict) -> list[dict]:
+    """Other spellings of a legal action the engine must take as the same one:
+    every left-out optional field written at its default, lists reversed."""
+    if engine.actions is None:
+        return []
+    fields = engine.actions.types[action["type"]]
+    full = {**{k: f.default for k, f in fields.items() if f.optional}, **action}
+    out = [full] if full != action else []
+    flipped = {k: v[::-1] if isinstance(fields.get(k), Codes) else v for k, v in full.items()}
+    if flipped != full:
+        out.append(flipped)
+    return out
+
+
+def check_canonical(engine, state: dict, seat: int, action: dict) -> None:
+    """play's canonical action is one of the seat's legal actions, and playing
+    it (or any other spelling of the same action) gives the same bytes."""
+    before = canonical(state)
+    played = engine.play(state, seat, action)
+    legal = [canonical(a) for a in engine.legal_actions(state, seat)]
+    assert canonical(played.action) in legal, f"canonical action {played.action} is not a legal action"
+    for spelling in [played.action, *respellings(engine, action)]:
+        again = engine.play(state, seat, spelling)
+        assert canonical(again.action) == canonical(played.action), f"{spelling} gave {again.action}, not {played.action}"
+        assert canonical(again.state) == canonical(played.state), f"{spelling} and {action} gave different states"
+        assert canonical(again.events) == canonical(played.events), f"{spelling} and {action} told different events"
+    assert engine.step(state, seat, action) == (played.state, played.events), "step differs from play"
+    assert canonical(state) == before, "play mutated its input"
 
 
 def check_views(engine, state: dict) -> None:
@@ -202,18 +268,37 @@ def check_views(engine, state: dict) -> None:
 Perturber = Callable[[dict, random.Random], list[tuple[dict, set]]]
 
 
-def check_hidden(engine, state: dict, perturb: Perturber, rng: random.Random) -> int:
-    """Returns how many (change, viewer) pairs were compared."""
+def answer(engine, state: dict, seat, action) -> tuple:
+    """What a seat is told when it sends `action`: the canonical action taken,
+    or the refusal (its kind, template and parameters)."""
+    try:
+        return ("played", canonical(engine.play(state, seat, action).action))
+    except IllegalAction as err:
+        return ("refused", type(err).__name__, err.template, canonical(err.params))
+
+
+def check_hidden(engine, state: dict, perturb: Perturber, rng: random.Random, probes: list = ()) -> int:
+    """A hidden fact changed leaves every other viewer's view byte-identical,
+    and what each other seat is told when it sends one of the `probes`.
+
+    Returns how many (change, viewer) pairs were compared."""
     players = engine.num_players(state)
     views = {seat: canonical(engine.view(state, seat)) for seat in [None, *range(players)]}
+    answers = {seat: [answer(engine, state, seat, p) for p in probes] for seat in range(players)}
     compared = 0
     for changed, may_notice in perturb(state, rng):
         for seat, view in views.items():
             if seat in may_notice:
                 continue
+            who = "the spectator" if seat is None else f"seat {seat}"
             assert canonical(engine.view(changed, seat)) == view, (
-                f"the view of {'the spectator' if seat is None else f'seat {seat}'} reveals a hidden fact "
-                f"that only seats {sorted(may_notice)} may know"
+                f"the view of {who} reveals a hidden fact that only seats {sorted(may_notice)} may know"
             )
+            if seat is not None:
+                told = [answer(engine, changed, seat, p) for p in probes]
+                assert told == answers[seat], (
+                    f"what {who} is told about an action reveals a hidden fact that only seats "
+                    f"{sorted(may_notice)} may know: {[p for p, a, b in zip(probes, told, answers[seat]) if a != b]}"
+                )
             compared += 1
     return compared

@@ -1,9 +1,11 @@
-"""Property tests of the engine contract, run on every engine that imports.
+"""Property tests of the engine contract, run on every registered engine.
 
 Hypothesis picks the engine's player count, its (non-test-hook) options, the
-setup seed and the seed of the random legal play; the checks themselves live
-in engine_checks.py.  Game-specific knowledge (hidden facts to perturb, extra
-invariants such as Condottiere's 110 cards) is registered in GAME_HOOKS.
+generator of a game whose options record one (new or legacy), the setup seed
+and the seed of the random legal play; the checks themselves live in
+engine_checks.py.  Game-specific knowledge (hidden facts to perturb, extra
+invariants such as Condottiere's 110 cards) is registered in GAME_HOOKS, and
+an engine without its hidden-fact perturber fails the suite.
 """
 
 from __future__ import annotations
@@ -19,14 +21,24 @@ from backend.engines import available_engines
 from . import engine_checks as checks
 from .game_hooks import GAME_HOOKS
 
-ENGINES = available_engines()
+ENGINES = available_engines()  # raises if a registered engine fails to import
 GAME_IDS = sorted(ENGINES)
 
 # Modest on purpose: each example plays a whole game.
 FEW = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SOME = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-pytestmark = pytest.mark.skipif(not GAME_IDS, reason="no engine imports yet")
+
+
+def test_every_engine_has_its_test_hooks():
+    """The strong hidden-information test needs each game's perturber: a new
+    game without one must fail here, not skip its hidden-information test."""
+    assert GAME_IDS, "no engine registered"
+    for game_id in GAME_IDS:
+        assert game_id in GAME_HOOKS, f"{game_id}: register its hooks in tests/engines/game_hooks.py"
+        assert callable(GAME_HOOKS[game_id].get("perturb_hidden")), (
+            f"{game_id}: no perturb_hidden in tests/engines/game_hooks.py (which hidden facts does it have?)"
+        )
 
 
 @st.composite
@@ -37,6 +49,9 @@ def games(draw, game_id):
     players = draw(st.sampled_from(range(engine.min_players, engine.max_players + 1)))
     options = {}
     for key, spec in sorted(engine.options_schema.items()):
+        if "legacy_default" in spec:  # stored matches of before the option and new ones
+            options[key] = draw(st.sampled_from([spec["legacy_default"], spec["default"]]))
+            continue
         if spec.get("test_hook") or key in hooks.get("fixed_options", {}):
             continue
         if spec["type"] == "bool":
@@ -104,8 +119,17 @@ def test_every_legal_action_applies_and_every_other_is_rejected(game_id, data, s
     tried = 0
     for state, _, _ in positions:
         checks.check_all_legal_apply(engine, state, rng, limit=40)
-        tried += checks.check_illegal_rejected(engine, state, rng, seen)
+        tried += checks.check_illegal_rejected(engine, state, rng, seen, specific=True)
     assert tried > 0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FEW
+@given(data=st.data())
+def test_the_canonical_action_is_legal_and_replays_byte_for_byte(game_id, data):
+    engine = ENGINES[game_id]
+    for state, seat, action in play(game_id, data.draw(games(game_id)))[:-1]:
+        checks.check_canonical(engine, state, seat, action)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -113,13 +137,15 @@ def test_every_legal_action_applies_and_every_other_is_rejected(game_id, data, s
 @given(data=st.data(), sample_seed=st.integers(0, 2**31 - 1))
 def test_views_are_json_and_hide_what_they_must(game_id, data, sample_seed):
     engine = ENGINES[game_id]
-    perturb = GAME_HOOKS.get(game_id, {}).get("perturb_hidden")
-    if perturb is None:
-        pytest.skip(f"no hidden-fact perturber registered for {game_id} in tests/engines/game_hooks.py")
+    perturb = GAME_HOOKS[game_id]["perturb_hidden"]  # required: test_every_engine_has_its_test_hooks
     rng = random.Random(sample_seed)
+    steps = play(game_id, data.draw(games(game_id)))
+    seen = [action for _, _, action in steps if action is not None]
     compared = 0
-    for state, _, _ in play(game_id, data.draw(games(game_id))):
+    for state, _, _ in steps:
         checks.check_views(engine, state)
         if rng.random() < 0.15:  # perturbing every position would be slow
-            compared += checks.check_hidden(engine, state, perturb, rng)
+            # Refusals must not tell a seat more than its view: probe with actions from the game.
+            probes = rng.sample(seen, min(6, len(seen)))
+            compared += checks.check_hidden(engine, state, perturb, rng, probes)
     assert compared > 0, "no hidden fact was ever perturbed"

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from backend.engines.base import Engine, IllegalAction
+from backend.engines.base import Engine, IllegalAction, NotLegal, NotYourTurn, Played, clone
+from backend.engines.vocabulary import Int, Vocabulary
 
 
 class Toy(Engine):
@@ -17,6 +18,7 @@ class Toy(Engine):
     name = "Toy"
     min_players = 2
     max_players = 3
+    actions = Vocabulary({"play": {"card": Int()}})
 
     def _setup(self, num_players, options, seed):
         deck = list(range(1, 10))
@@ -37,10 +39,6 @@ class Toy(Engine):
         return [{"type": "play", "card": c} for c in state["hands"][seat]]
 
     def _step(self, state, seat, action, events):
-        if action["type"] != "play" or set(action) != {"type", "card"}:
-            raise IllegalAction("You can only play a card.")
-        if action["card"] not in state["hands"][seat] or isinstance(action["card"], bool):
-            raise IllegalAction("You do not hold that card.")
         state["hands"][seat].remove(action["card"])
         state["played"][seat].append(action["card"])
         state["turn"] = (seat + 1) % state["num_players"]
@@ -81,15 +79,41 @@ class LeakyToy(Toy):
 
 
 class LaxToy(Toy):
-    """Lets a player play a card they do not hold."""
+    """Lets a player play a card they do not hold (it bypasses the base class's
+    check against legal_actions)."""
 
-    def _step(self, state, seat, action, events):
-        if action.get("card") in range(1, 10) and action["card"] not in state["hands"][seat]:
+    def play(self, state, seat, action):
+        if isinstance(action, dict) and action.get("card") in range(1, 10) and action["card"] not in state["hands"][seat]:
+            state = clone(state)
             state["hands"][seat].pop()
             state["played"][seat].append(action["card"])
             state["turn"] = (seat + 1) % state["num_players"]
-            return
-        super()._step(state, seat, action, events)
+            return Played(state, [], action)
+        return super().play(state, seat, action)
+
+
+class UntypedToy(Toy):
+    """Refuses a seat out of turn with a bare IllegalAction (no code the platform can map)."""
+
+    def not_your_turn(self, state, seat):
+        return IllegalAction("Wait.")
+
+
+class TurnFirstToy(Toy):
+    """Asks whose turn it is before whether the message is an action at all."""
+
+    def play(self, state, seat, action):
+        if seat not in self.to_move(state):
+            raise NotYourTurn("It is not your turn.")
+        return super().play(state, seat, action)
+
+
+class ForgetfulToy(Toy):
+    """Logs an action that is not the one it applied."""
+
+    def play(self, state, seat, action):
+        played = super().play(state, seat, action)
+        return played._replace(action={"type": "play"})
 
 
 class ChattyToy(Toy):
@@ -106,3 +130,12 @@ class UnseededToy(Toy):
 
     def _setup(self, num_players, options, seed):
         return super()._setup(num_players, options, random.randrange(10**9))
+
+
+class TellingToy(Toy):
+    """Tells a seat that the card it asked for is in another player's hand."""
+
+    def refusal(self, state, seat, action):
+        if any(action["card"] in hand for hand in state["hands"]):
+            return NotLegal("Someone else holds that card.")
+        return NotLegal("Nobody holds that card.")

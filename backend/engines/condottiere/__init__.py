@@ -3,10 +3,3 @@
 from .engine import CondottiereEngine
 
 ENGINE = CondottiereEngine()
-
-try:  # the bots live in their own module, written separately
-    from .bots import BOTS
-
-    ENGINE.bots.update(BOTS)
-except ImportError:
-    pass

@@ -1,32 +1,36 @@
 """Condottiere behind the shared engine contract (docs/engines.md).
 
-This module checks and dispatches actions and lists the legal ones; the game
-flow lives in rules.py, the card arithmetic in cards.py, views in view.py.
+This module declares the action vocabulary, lists the legal actions and
+applies the one chosen; why others are refused is worded in refusals.py, the
+game flow lives in rules.py, the card arithmetic in cards.py, views in view.py.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
+from ..vocabulary import Bool, Code, Codes, Vocabulary
 from ..base import Engine, IllegalAction
-from . import rules
-from .cards import FACE_DOWN_KINDS, HIDDEN, MERCENARY_VALUES, card_name, counted, highest_mercenary, same_cards
-from .rules import event
+from . import board, refusals, rules
+from .bots import BOTS
+from .cards import (
+    DECK_COUNTS, FACE_DOWN_KINDS, HIDDEN, MERCENARY_VALUES, card_name, counted, highest_mercenary, same_cards,
+)
+from .rules import event, may_wait, takeable
 from .view import build_view, build_views
 
-_ACTION_KEYS = {
-    "place_token": {"region"}, "play": {"card", "take"}, "pass": {"reveal"}, "wait": set(),
-    "place_legate": {"region"}, "discard_hand": set(), "keep_hand": set(), "keep": {"cards"},
-}
-_PHASE_OF = {
-    "place_token": "place_token", "play": "battle", "pass": "battle", "wait": "battle",
-    "place_legate": "legate", "discard_hand": "discard_hand", "keep_hand": "discard_hand", "keep": "keep",
-}
-_PHASE_WORDS = {
-    "place_token": "choose where the next battle is fought", "battle": "play a card or pass",
-    "legate": "place the papal legate", "discard_hand": "decide whether to discard your hand",
-    "keep": "choose up to two cards to keep",
-}
+_CARDS = sorted(DECK_COUNTS)  # the order legal_actions lists a kept pair in
+
+ACTIONS = Vocabulary({
+    "place_token": {"region": Code(board.REGIONS)},
+    "play": {"card": Code(_CARDS), "take": Code(_CARDS, nullable=True, default=None)},
+    "pass": {"reveal": Bool(default=False)},
+    "wait": {},
+    "place_legate": {"region": Code(board.REGIONS, nullable=True, default=None)},
+    "discard_hand": {},
+    "keep_hand": {},
+    "keep": {"cards": Codes(_CARDS)},
+})
 
 _FLAT_LISTS = ("deck", "discard", "passed", "points", "queue", "asked", "discarding", "final", "winners")
 
@@ -45,6 +49,11 @@ OPTIONS_SCHEMA = {
                      "help": "Mercenaries, Drummers, Heroines and Courtesans are played face down (pp. 19-20)."},
     "deck": {"type": "list", "default": None, "nullable": True, "test_hook": True, "label": "Stacked deck",
              "help": "A permutation of the 110 card codes, top card first, replacing the shuffle."},
+    # Which shuffle generator a match uses (rules.rng): 2 for every new match;
+    # options stored without it are from a match shuffled by generator 1.
+    "rng": {"type": "int", "default": 2, "min": 1, "max": 2, "legacy_default": 1, "test_hook": True,
+            "label": "Random generator", "help": "1: CPython's random (matches before it was recorded); "
+                                                 "2: backend/engines/rng.py."},
 }
 
 
@@ -54,9 +63,8 @@ class CondottiereEngine(Engine):
     min_players = 2
     max_players = 6
     options_schema = OPTIONS_SCHEMA
-
-    def __init__(self):
-        self.bots = {}
+    actions = ACTIONS
+    bots = BOTS
 
     # ---- setup ----------------------------------------------------------
     def _setup(self, num_players: int, options: dict, seed: int) -> dict:
@@ -65,8 +73,8 @@ class CondottiereEngine(Engine):
             raise ValueError("Option 'deck' must be a permutation of the 110 Condottiere cards "
                              "(m1 x10; m2, m3, m4, m5, m6, m10 x8; winter, spring x3; bishop x6; courtesan x12; "
                              "drummer x6; heroine x3; scarecrow x16; surrender x3).")
-        opts = {k: v for k, v in options.items() if k != "deck"}
-        return rules.new_state(num_players, opts, seed, deck)
+        opts = {k: v for k, v in options.items() if k not in ("deck", "rng")}
+        return rules.new_state(num_players, opts, seed, deck, options["rng"])
 
     def copy_state(self, state: dict) -> dict:
         """Copy every mutable container of the state (see rules.new_state for
@@ -136,34 +144,28 @@ class CondottiereEngine(Engine):
         for card in sorted(set(state["hands"][seat])):
             if card == "scarecrow":
                 out.append({"type": "play", "card": card, "take": None})
-                out.extend({"type": "play", "card": card, "take": m} for m in _takeable(state, seat))
+                out.extend({"type": "play", "card": card, "take": m} for m in takeable(state, seat))
             else:
                 out.append({"type": "play", "card": card})
         out.append({"type": "pass"})
         if rules.face_down_index(state["lines"][seat]) >= 0:
             out.append({"type": "pass", "reveal": True})
-        if _may_wait(state, seat):
+        if may_wait(state, seat):
             out.append({"type": "wait"})
         return out
 
     # ---- actions ----------------------------------------------------------
     def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
-        kind = action["type"]
-        keys = _ACTION_KEYS.get(kind)
-        if keys is None:
-            raise IllegalAction(f"Unknown action type {kind!r} in Condottiere.")
-        extra = set(action) - keys - {"type"}
-        if extra:
-            raise IllegalAction(f"Unexpected field(s) in a {kind} action: {', '.join(sorted(extra))}.")
-        if _PHASE_OF[kind] != state["phase"]:
-            raise IllegalAction(f"You cannot do that now; you must {_PHASE_WORDS[state['phase']]}.")
-        getattr(self, "_do_" + kind)(state, seat, action, events)
+        getattr(self, "_do_" + action["type"])(state, seat, action, events)
+
+    def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction:
+        return refusals.refusal(state, seat, action) or super().refusal(state, seat, action)
+
+    def not_your_turn(self, state: dict, seat: int) -> IllegalAction:
+        return refusals.not_your_turn(state, seat)
 
     def _do_place_token(self, state, seat, action, events):
-        region = action.get("region")
-        if region not in rules.token_regions(state):
-            raise IllegalAction("The condottiere token cannot go there: choose a region without a control marker "
-                                "or the papal legate.")
+        region = action["region"]
         state["token"] = region
         owner = state["owner"].get(region)
         extra = f" (held by Seat {owner})" if owner is not None else ""
@@ -172,15 +174,9 @@ class CondottiereEngine(Engine):
         rules.after_token_placed(state, events)
 
     def _do_play(self, state, seat, action, events):
-        card = action.get("card")
-        hand = state["hands"][seat]
-        if not isinstance(card, str) or card not in hand:
-            raise IllegalAction("You do not hold that card.")
+        card = action["card"]
         take = action.get("take")
-        if card != "scarecrow" and take is not None:
-            raise IllegalAction("Only a Scarecrow takes a mercenary back.")
-        if take is not None and take not in _takeable(state, seat):
-            raise IllegalAction("A Scarecrow can only take back one of your own face-up mercenaries.")
+        hand = state["hands"][seat]
         hand.remove(card)
         lines = state["lines"]
         line = lines[seat]
@@ -252,28 +248,18 @@ class CondottiereEngine(Engine):
         event(events, f"The Bishop discards {count} x {card_name(code)}.", kind="bishop", card=code, count=count)
 
     def _do_pass(self, state, seat, action, events):
-        reveal = action.get("reveal", False)
-        if not isinstance(reveal, bool):
-            raise IllegalAction("'reveal' must be true or false.")
-        if reveal and rules.face_down_index(state["lines"][seat]) < 0:
-            raise IllegalAction("You have no face-down card to reveal.")
         state["passed"][seat] = True
         event(events, f"Seat {seat} passes.", kind="pass", seat=seat)
-        if reveal:
+        if action.get("reveal"):
             rules.reveal(state, seat, events)
         rules.settle_turn(state, (seat + 1) % state["num_players"], events)
 
     def _do_wait(self, state, seat, action, events):
-        if not _may_wait(state, seat):
-            raise IllegalAction("Only the defender may wait, before their first card and while someone else still fights.")
         event(events, f"Seat {seat} (defender) waits.", kind="wait", seat=seat)
         rules.settle_turn(state, (seat + 1) % state["num_players"], events)
 
     def _do_place_legate(self, state, seat, action, events):
-        region = action.get("region")
-        if region is not None and region not in rules.legate_regions(state):
-            raise IllegalAction("The papal legate cannot go there: choose a region without a control marker "
-                                "(not the one being fought over), or keep it off the board.")
+        region = action["region"]
         state["legate"], state["legate_seat"] = region, seat
         where = f"on {region.title()}" if region else "off the board"
         event(events, f"Seat {seat} places the papal legate {where}.", kind="legate", seat=seat, region=region)
@@ -281,38 +267,17 @@ class CondottiereEngine(Engine):
         rules.settle_turn(state, (seat + 1) % state["num_players"], events)
 
     def _do_discard_hand(self, state, seat, action, events):
-        if any(c in MERCENARY_VALUES for c in state["hands"][seat]):
-            raise IllegalAction("Only a hand without any mercenary may be discarded.")
         rules.answer_discard(state, seat, True, events)
 
     def _do_keep_hand(self, state, seat, action, events):
         rules.answer_discard(state, seat, False, events)
 
     def _do_keep(self, state, seat, action, events):
-        cards = action.get("cards")
-        hand = state["hands"][seat]
-        if not isinstance(cards, list) or len(cards) > 2:
-            raise IllegalAction("Keep a list of at most two of your cards.")
-        rest = list(hand)
+        cards = action["cards"]
+        rest = list(state["hands"][seat])
         for c in cards:
-            if not isinstance(c, str) or c not in rest:
-                raise IllegalAction("You do not hold that card.")
             rest.remove(c)
         state["hands"][seat] = list(cards)
         state["discard"].extend(rest)
         event(events, f"Seat {seat} keeps {rules.plural(len(cards), 'card')}.", kind="keep", seat=seat)
         rules.redeal(state, events)
-
-
-def _takeable(state: dict, seat: int) -> list[str]:
-    """Own face-up mercenaries a Scarecrow may take back (p. 15, p. 20)."""
-    return sorted({c for c in state["lines"][seat] if c in MERCENARY_VALUES})
-
-
-def _may_wait(state: dict, seat: int) -> bool:
-    """Conquering Regions (p. 19): the defender may pass without leaving the
-    battle until their first card, while any other player is still in."""
-    if seat != state["defender"] or state["defender_played"]:
-        return False
-    passed = state["passed"]
-    return any(not passed[s] for s in range(state["num_players"]) if s != seat)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
+from ..rng import SplitMix64
 from . import board
-from .cards import HIDDEN, STANDARD_DECK, bare, card_name, counted, line_totals
+from .cards import HIDDEN, MERCENARY_VALUES, STANDARD_DECK, bare, card_name, counted, line_totals
 
 # ---- small helpers ---------------------------------------------------------
 
@@ -25,11 +26,16 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def rng(state: dict) -> random.Random:
-    """A fresh generator for the next random decision; the state keeps seed and counter."""
-    r = random.Random(f"condottiere:{state['seed']}:{state['shuffles']}")
+def rng(state: dict) -> SplitMix64 | random.Random:
+    """A fresh generator for the next random decision; the state keeps seed and
+    counter.  A state recording `"rng": 2` uses backend/engines/rng.py; a state
+    without it is a match stored before that generator and keeps CPython's
+    random.Random, so it replays as it was played."""
+    key = f"condottiere:{state['seed']}:{state['shuffles']}"
     state["shuffles"] += 1
-    return r
+    if state.get("rng") == 2:
+        return SplitMix64.from_key(key)
+    return random.Random(key)
 
 
 def all_cards(state: dict) -> list[str]:
@@ -78,6 +84,20 @@ def legate_regions(state: dict) -> list[str]:
     return [r for r in board.REGIONS if r != token and (conquer or r not in owner)]
 
 
+def takeable(state: dict, seat: int) -> list[str]:
+    """Own face-up mercenaries a Scarecrow may take back (p. 15, p. 20)."""
+    return sorted({c for c in state["lines"][seat] if c in MERCENARY_VALUES})
+
+
+def may_wait(state: dict, seat: int) -> bool:
+    """Conquering Regions (p. 19): the defender may pass without leaving the
+    battle until their first card, while any other player is still in."""
+    if seat != state["defender"] or state["defender_played"]:
+        return False
+    passed = state["passed"]
+    return any(not passed[s] for s in range(state["num_players"]) if s != seat)
+
+
 def draw(state: dict, seat: int, count: int, events: list, reshuffle: bool = False) -> None:
     """Seat draws `count` cards from the top; with `reshuffle` an empty deck is
     refilled from the discard pile (Draw After Battle only)."""
@@ -115,7 +135,7 @@ def collect_all(state: dict) -> None:
 # ---- setup and new games ------------------------------------------------------
 
 
-def new_state(num_players: int, opts: dict, seed: int, deck: list | None) -> dict:
+def new_state(num_players: int, opts: dict, seed: int, deck: list | None, generator: int) -> dict:
     n = num_players
     state = {
         "num_players": n, "opts": opts, "seed": seed, "shuffles": 0,
@@ -127,6 +147,8 @@ def new_state(num_players: int, opts: dict, seed: int, deck: list | None) -> dic
         "game_no": 1, "round": 1, "battle_no": 0, "first": 0, "fresh": True,
         "points": [0] * n, "last": None, "winners": None, "reason": None,
     }
+    if generator != 1:  # legacy states stay byte for byte as they were
+        state["rng"] = generator
     if deck is None:
         rng(state).shuffle(state["deck"])
     # The youngest player becomes the first condottiere (p. 5): a seeded random seat.

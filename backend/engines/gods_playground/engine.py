@@ -3,23 +3,35 @@
 from __future__ import annotations
 
 from ..base import Engine, IllegalAction
-from . import early, flow, scoring
+from ..vocabulary import Bool, Code, Codes, Int, Vocabulary
+from . import early, flow, refusals, scoring
+from .board import ENEMIES, PROVINCES, SLOTS, UNITS
 from .bots import BOTS
 from .state import PLAYERS, new_state
 from .view import view as make_view
 
-# Why an action was refused, by the decision being asked for (never mentions hidden facts).
-REFUSALS = {
-    "setup_estate": "Choose a province that still has an empty estate space.",
-    "nobles": "Put one of your remaining noble tiles on a box you have not filled yet.",
-    "shortage": "You are short of cubes: choose a province where you still place at least one cube.",
-    "bid": "Bid a whole number of talers between 0 and what you have.",
-    "estate_purchase": "You cannot buy an estate there: you need the cubes in that province, a free space and a disc.",
-    "special": "That special action is not available to you now.",
-    "recruitment": "You cannot recruit that unit there now.",
-    "campaigns": "You cannot launch that campaign now.",
-    "counterattack": "The royal army cannot attack there now.",
-}
+_PROVINCE = Code(PROVINCES)
+
+ACTIONS = Vocabulary({
+    "place_estate": {"province": _PROVINCE},
+    "place_noble": {"slot": Code(SLOTS), "value": Int()},
+    "reduce_nobles": {"province": _PROVINCE},
+    "bid": {"amount": Int()},
+    "buy_estate": {"province": _PROVINCE},
+    "pass": {},
+    "steward": {"province": _PROVINCE, "space": Int()},
+    "danzig": {},
+    "diplomacy": {"enemy": Code(ENEMIES), "disc": _PROVINCE},
+    "move_cube": {"from": _PROVINCE, "to": _PROVINCE},
+    "stop": {},
+    "liberum_veto": {"province": _PROVINCE},
+    "right_of_arms": {"province": _PROVINCE, "target": Int()},
+    "jesuits": {"provinces": Codes(PROVINCES)},
+    "town": {"province": _PROVINCE, "space": Int()},
+    "recruit": {"province": _PROVINCE, "unit": Code(UNITS + ("cossack",))},
+    "campaign": {"enemy": Code(ENEMIES), "royal": Bool(), "disc": Code(PROVINCES, nullable=True, default=None)},
+    "counterattack": {"target": Code(PROVINCES + ("habsburg",)), "disc": Code(PROVINCES, nullable=True, default=None)},
+})
 
 
 class GodsPlaygroundEngine(Engine):
@@ -37,6 +49,7 @@ class GodsPlaygroundEngine(Engine):
         },
     }
     bots = BOTS
+    actions = ACTIONS
 
     def _setup(self, num_players: int, options: dict, seed: int) -> dict:
         dice = options["dice"]
@@ -47,13 +60,13 @@ class GodsPlaygroundEngine(Engine):
         return s
 
     def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
-        legal = flow.legal_actions(state, seat)
-        try:
-            chosen = legal[legal.index(action)]
-        except ValueError:
-            raise IllegalAction(REFUSALS[state["pending"]["kind"]]) from None
-        # Apply the engine's own copy, so look-alike values (True for 1) never enter the state.
-        flow.apply(state, seat, dict(chosen), events)
+        flow.apply(state, seat, action, events)
+
+    def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction:
+        return refusals.refusal(state, seat, action) or super().refusal(state, seat, action)
+
+    def not_your_turn(self, state: dict, seat: int) -> IllegalAction:
+        return refusals.not_your_turn(state, seat)
 
     def to_move(self, state: dict) -> list[int]:
         return flow.to_move(state)

@@ -1,17 +1,59 @@
 """What one seat (or a spectator) may see: everything public, its own secret
-noble tiles and bid, and only counts of the other seats' secrets."""
+noble tiles and bid, and only counts of the other seats' secrets.
+
+Built from allow-lists: a key reaches a view only if it is named here, so a
+key added to the state later stays private until someone decides otherwise.
+Allowed keys keep the state's own order.
+"""
 
 from __future__ import annotations
 
 from ..base import clone
 from . import flow, war
-from .board import ENEMIES, PROVINCES
+from .board import ENEMIES, PROVINCES, SLOTS, UNITS
 from .early import hand_left
 from .state import PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, royal_cube_supply
 
-# Never shown: the RNG and the test hook's future dice, and the secret placements
-# (shown per seat below).
-HIDDEN = {"seed", "rng", "dice_queue", "secret", "pending"}
+# Never in a view: "seed", "rng" and "dice_queue" (the future dice), "secret"
+# (this round's tiles before the reveal: each seat sees its own as
+# your_nobles) and "pending" (rebuilt by public_pending: sealed bids hidden).
+PROVINCE_FIELDS = frozenset({"income", "estates", "stewards", "towns", "nobles", "enemy", "influence", "units",
+                             "invaded"})
+BOX_FIELDS = frozenset({"cubes", "nobles", "royal"})
+COSSACK_FIELDS = frozenset({"box", "ukraine", "tatars"})
+# Every field of every decision but a bid's "bids".
+PENDING_FIELDS = frozenset({"kind", "order", "i", "second", "active", "turn", "passes", "opened", "bought", "free",
+                            "seats", "demand"})
+
+
+def _pick(record: dict, allowed) -> dict:
+    return {k: clone(v) for k, v in record.items() if k in allowed}
+
+
+def _by_key(table: dict, keys, fields) -> dict:
+    """A map of records (provinces, enemy boxes): known keys, allowed fields."""
+    return {k: _pick(record, fields) for k, record in table.items() if k in keys}
+
+
+_PROVINCE_SET, _ENEMY_SET, _SLOT_SET = frozenset(PROVINCES), frozenset(ENEMIES), frozenset(SLOTS)
+
+# Public state keys and how each is copied.
+STATE_FIELDS = {
+    "game": clone, "num_players": clone, "round": clone, "phase": clone, "phase_entered": clone, "start": clone,
+    "over": clone, "money": clone, "vp": clone,
+    "hand": clone,  # tiles left for this half of the game: public, past tiles were revealed
+    "revealed": lambda r: None if r is None else [_pick(tiles, _SLOT_SET) for tiles in r],
+    "prov": lambda prov: {p: {k: _pick(v, _ENEMY_SET) if k == "enemy" else clone(v)
+                              for k, v in pr.items() if k in PROVINCE_FIELDS}
+                          for p, pr in prov.items() if p in _PROVINCE_SET},
+    "box": lambda box: _by_key(box, _ENEMY_SET, BOX_FIELDS),
+    "influence": clone, "turks_on_habsburg": clone, "turks_hold_habsburg": clone, "turks_overran_habsburg": clone,
+    "royal_army": lambda army: _pick(army, UNITS),
+    "sejm": lambda sejm: _pick(sejm, _PROVINCE_SET),
+    "cossacks": lambda cossacks: _pick(cossacks, COSSACK_FIELDS),
+    "treaty": clone, "treaty_made": clone, "town_built": clone, "stewards_left": clone, "towns_left": clone,
+    "last_roll": clone, "final_estate_vp": clone,
+}
 
 
 def public_pending(s: dict, seat: int | None) -> dict | None:
@@ -24,11 +66,11 @@ def public_pending(s: dict, seat: int | None) -> dict | None:
         if seat is not None and pend["bids"][seat] is not None:
             out["your_bid"] = pend["bids"][seat]
         return out
-    return clone(pend)
+    return _pick(pend, PENDING_FIELDS)
 
 
 def view(s: dict, seat: int | None) -> dict:
-    v = {k: clone(val) for k, val in s.items() if k not in HIDDEN}
+    v = {k: STATE_FIELDS[k](val) for k, val in s.items() if k in STATE_FIELDS}
     v["you"] = seat
     v["pending"] = public_pending(s, seat)
     v["to_move"] = flow.to_move(s)

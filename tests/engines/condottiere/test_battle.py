@@ -2,7 +2,7 @@
 
 import pytest
 
-from backend.engines import IllegalAction
+from backend.engines import IllegalAction, MalformedAction, NotLegal, NotYourTurn
 
 from .helpers import ENGINE, act, new_game, own, pass_, place, play, settle_discards, strengths, take_all
 
@@ -18,9 +18,9 @@ def test_token_cannot_go_on_a_controlled_region_or_the_legate():
     state["legate"] = "roma"
     offered = regions_offered(state)
     assert "milano" not in offered and "roma" not in offered and len(offered) == 15
-    with pytest.raises(IllegalAction, match="cannot go there"):
+    with pytest.raises(NotLegal, match="already has a control marker"):
         place(state, "milano")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(NotLegal, match="legate stands there"):
         place(state, "roma")
 
 
@@ -188,15 +188,15 @@ def test_winning_with_the_last_card_still_takes_the_token_and_chooses():
 
 def test_illegal_plays_are_refused_with_a_clear_message():
     state = place(new_game(2, hands=[["m1"], ["m2"]]), "siena")
-    with pytest.raises(IllegalAction, match="do not hold"):
+    with pytest.raises(NotLegal, match="do not hold"):
         play(state, 0, "m2")
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(NotYourTurn, match="not your turn"):
         play(state, 1, "m2")
-    with pytest.raises(IllegalAction, match="cannot do that now"):
+    with pytest.raises(NotLegal, match="not something you can do now: play a card or pass"):
         place(state, "roma", seat=0)
-    with pytest.raises(IllegalAction, match="Only a Scarecrow"):
+    with pytest.raises(NotLegal, match="Only a Scarecrow"):
         play(state, 0, "m1", take="m1")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction, match="reveal"):
         act(state, 0, {"type": "pass", "reveal": "yes"})
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from backend.engines import IllegalAction
+from backend.engines import IllegalAction, NotLegal
 from backend.engines.condottiere.cards import line_totals
 
 from .helpers import ENGINE, act, new_game, own, pass_, place, play, put_line, strengths
@@ -85,8 +85,8 @@ def test_legate_goes_only_on_a_free_region_other_than_the_battle():
     state = play(state, 0, "bishop")
     offered = {a["region"] for a in ENGINE.legal_actions(state, 0)}
     assert "milano" not in offered and "siena" not in offered and len(offered) == 16  # 15 regions + off board
-    for region in ("milano", "siena"):
-        with pytest.raises(IllegalAction, match="legate cannot go there"):
+    for region, reason in (("milano", "a region with a control marker"), ("siena", "where the battle is being fought")):
+        with pytest.raises(NotLegal, match=reason):
             act(state, 0, {"type": "place_legate", "region": region})
     state = act(state, 0, {"type": "place_legate", "region": None})
     assert state["legate"] is None and state["legate_seat"] == 0

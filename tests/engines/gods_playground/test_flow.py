@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from backend.engines import IllegalAction, available_engines, canonical, get_engine
+from backend.engines import MalformedAction, NotLegal, NotYourTurn, available_engines, canonical, get_engine
 from backend.engines.gods_playground import ENGINE
 from backend.engines.gods_playground.board import BOARD, PROVINCES
 from backend.engines.gods_playground.flow import PHASES
@@ -91,11 +91,15 @@ def test_illegal_actions_are_rejected_and_leave_the_state_unchanged():
     s = ENGINE.setup(3, seed=1)
     (seat,) = ENGINE.to_move(s)
     before = canonical(s)
-    for bad in ({"type": "place_estate", "province": "vienna"}, {"type": "place_estate"},
-                {"type": "bid", "amount": 3}, {"type": "place_estate", "province": "ukraine", "x": 1}):
-        with pytest.raises(IllegalAction):
+    for bad, refused in (({"type": "place_estate", "province": "vienna"}, MalformedAction),
+                         ({"type": "place_estate"}, MalformedAction),
+                         ({"type": "place_estate", "province": "ukraine", "x": 1}, MalformedAction),
+                         ({"type": "dance"}, MalformedAction),
+                         ({"type": "bid", "amount": 3}, NotLegal)):
+        with pytest.raises(refused) as err:
             ENGINE.apply(s, seat, bad)
-    with pytest.raises(IllegalAction, match="not your turn"):
+        assert type(err.value) is refused
+    with pytest.raises(NotYourTurn, match="not your turn"):
         ENGINE.apply(s, (seat + 1) % 3, {"type": "place_estate", "province": "ukraine"})
     assert canonical(s) == before
 
@@ -121,8 +125,12 @@ def test_nobles_are_placed_simultaneously_and_secretly():
     assert ENGINE.view(a, 0)["your_nobles"] == {"prussia": 3}
     assert canonical(ENGINE.view(a, 0)) != canonical(ENGINE.view(b, 0))
     # A slot takes one tile; the tile must still be in hand.
-    with pytest.raises(IllegalAction):
+    with pytest.raises(NotLegal, match="already put a noble tile there"):
         ENGINE.apply(a, 0, {"type": "place_noble", "slot": "prussia", "value": 1})
+    both = ENGINE.apply(a, 0, {"type": "place_noble", "slot": "ukraine", "value": 3})  # two tiles of each value
+    with pytest.raises(NotLegal, match="no noble tile of value 3 left") as err:
+        ENGINE.apply(both, 0, {"type": "place_noble", "slot": "lithuania", "value": 3})
+    assert err.value.params == {"value": 3}
 
 
 def test_reveal_places_cubes_equal_to_the_tiles():
