@@ -185,7 +185,7 @@ class Engine:
             raise self.refusal(state, seat, parsed)
         new_state = self.copy_state(state)
         events: list[Event] = []
-        self._step(new_state, seat, clone(chosen), events)
+        self._step(new_state, seat, chosen, events)
         return Played(new_state, events, chosen)
 
     def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
@@ -238,7 +238,8 @@ class Engine:
 
     def _step(self, state: State, seat: int, action: Action, events: list[Event]) -> None:  # pragma: no cover
         """Mutate the private copy `state` in place and append events.  `action`
-        is a private copy of the legal entry that was matched: already checked."""
+        is the legal entry that was matched, already checked; it becomes the
+        canonical action, so `_step` neither changes it nor stores its lists."""
         raise NotImplementedError
 
     def to_move(self, state: State) -> list[int]:  # pragma: no cover

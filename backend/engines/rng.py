@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 
 MASK = (1 << 64) - 1
+SPAN = 1 << 64
 GOLDEN = 0x9E3779B97F4A7C15
 
 
@@ -34,6 +35,16 @@ def splitmix64(state: int) -> tuple[int, int]:
     z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """(next state, an integer in [0, n)): outputs at or above the largest
+    multiple of n are drawn again, so each value is equally likely."""
+    limit = SPAN - SPAN % n
+    state, x = splitmix64(state)
+    while x >= limit:
+        state, x = splitmix64(state)
+    return state, x % n
 
 
 def key_state(key: str) -> int:
@@ -57,16 +68,15 @@ class SplitMix64:
 
     def randrange(self, n: int) -> int:
         """An integer in [0, n), each equally likely (same call as random.Random.randrange(n))."""
-        if not 0 < n <= MASK + 1:
+        if not 0 < n <= SPAN:
             raise ValueError(f"randrange needs 0 < n <= 2**64, not {n}")
-        limit = (MASK + 1) - (MASK + 1) % n  # the largest multiple of n up to 2**64
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        self.state, out = below(self.state, n)
+        return out
 
     def shuffle(self, items: list) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates: position i swapped with a draw below i + 1)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+            state, j = below(state, i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state

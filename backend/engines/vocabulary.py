@@ -94,29 +94,32 @@ class Vocabulary:
     def __init__(self, types: dict[str, dict[str, Field]]) -> None:
         self.types = types
         self._type_list = ", ".join(types)
-        # Every field of a type at its default, for the optional ones: what an
-        # action looks like once parsed, before its own values go in.
+        # Per type: the keys an action may carry, and its fields in order.
+        self._specs = {kind: (frozenset(fields) | {"type"}, tuple(fields.items())) for kind, fields in types.items()}
+        # Every optional field of a type at its default: what a legal entry that
+        # leaves them out stands for.
         self._defaults = {kind: {name: f.default for name, f in fields.items() if f.optional}
                           for kind, fields in types.items()}
 
     def parse(self, action: Any) -> dict:
         """The action with every field of its type present and canonical."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        kind = action.get("type") if isinstance(action, dict) else None
+        if not isinstance(kind, str):
             raise MalformedAction("An action must be an object with a \"type\".")
-        kind = action["type"]
-        fields = self.types.get(kind)
-        if fields is None:
+        spec = self._specs.get(kind)
+        if spec is None:
             raise MalformedAction("Unknown action type; the actions of this game are: {types}.", types=self._type_list)
-        if len(action) - 1 > len(fields) or any(k != "type" and k not in fields for k in action):
+        allowed, fields = spec
+        if not allowed.issuperset(action):
             if fields:
                 raise MalformedAction("A {type} action takes only these fields: {fields}.", type=kind,
-                                      fields=", ".join(fields))
+                                      fields=", ".join(self.types[kind]))
             raise MalformedAction("A {type} action takes no fields.", type=kind)
         out = {"type": kind}
-        for name, field in fields.items():
+        for name, field in fields:
             if name in action:
                 out[name] = field.check(action[name], name)
-            elif field.optional:
+            elif field.default is not REQUIRED:
                 out[name] = field.default
             else:
                 raise MalformedAction("A {type} action needs \"{field}\".", type=kind, field=name)

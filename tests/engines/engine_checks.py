@@ -247,6 +247,11 @@ def check_canonical(engine, state: dict, seat: int, action: dict) -> None:
         assert canonical(again.events) == canonical(played.events), f"{spelling} and {action} told different events"
     assert engine.step(state, seat, action) == (played.state, played.events), "step differs from play"
     assert canonical(state) == before, "play mutated its input"
+    after = canonical(played.state)
+    for value in played.action.values():
+        if isinstance(value, list):
+            value.append("changed")
+    assert canonical(played.state) == after, "the new state shares a list with the canonical action"
 
 
 def check_views(engine, state: dict) -> None:

@@ -1,14 +1,36 @@
-"""The shared engine contract, checked on every registered engine that imports."""
+"""The shared engine contract, checked on every registered engine."""
+
+import importlib
 
 import pytest
 
-from backend.engines import IllegalAction, available_engines, get_engine
+import backend.engines as engines
+from backend.engines import MalformedAction, Played, available_engines, engine_ids, get_engine
 from backend.engines.base import clone, visible_events
 
 
 def test_unknown_game_is_a_clear_error():
     with pytest.raises(KeyError, match="Unknown game 'chess'"):
         get_engine("chess")
+
+
+@pytest.mark.parametrize("game_id", engine_ids())
+def test_every_registered_engine_imports(game_id):
+    module = importlib.import_module(engines._REGISTRY[game_id])
+    assert module.ENGINE.id == game_id and get_engine(game_id) is module.ENGINE
+    assert set(available_engines()) == set(engine_ids())
+
+
+def test_an_engine_that_fails_to_import_is_loud(monkeypatch):
+    """A broken game must fail the tests and the catalogue, not vanish from /api/games/."""
+    monkeypatch.setitem(engines._REGISTRY, "broken", "tests.engines.no_such_engine_module")
+    with pytest.raises(ImportError):
+        get_engine("broken")
+    with pytest.raises(ImportError):
+        available_engines()
+    monkeypatch.setitem(engines._REGISTRY, "broken", "tests.engines.toy_engine")  # a module without ENGINE
+    with pytest.raises(AttributeError):
+        available_engines()
 
 
 def test_visible_events_filters_by_seat():
@@ -34,8 +56,19 @@ def test_engine_rejects_bad_setup_and_actions(game_id):
         engine.setup(engine.min_players, options={"no_such_option": 1})
     state = engine.setup(engine.min_players, seed=1)
     before = clone(state)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction):
         engine.apply(state, 0, {"type": "no_such_action"})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(MalformedAction):
         engine.apply(state, 0, "not an action")
     assert state == before
+
+
+@pytest.mark.parametrize("game_id", sorted(available_engines()))
+def test_play_returns_the_state_events_and_canonical_action(game_id):
+    engine = get_engine(game_id)
+    state = engine.setup(engine.min_players, engine.validate_options({}), seed=3)
+    seat = engine.to_move(state)[0]
+    action = engine.legal_actions(state, seat)[-1]
+    played = engine.play(state, seat, dict(action))
+    assert isinstance(played, Played) and played.action == action
+    assert (played.state, played.events) == engine.step(state, seat, action)

@@ -6,12 +6,12 @@ the board), so nothing can be created or lost by accident.
 
 from __future__ import annotations
 
+from ..rng import MASK, splitmix64
 from .board import (
     BOARD, ENEMIES, ENEMY_CUBES, ESTATE_VP, HOME, INFLUENCE_MARKERS, PROVINCES, ROYAL_LIMIT, UNIT_LIMIT, UNITS,
 )
 
 PLAYERS = 3
-MASK = (1 << 64) - 1
 
 
 def new_state(seed: int, dice: list[int]) -> dict:
@@ -69,14 +69,15 @@ def new_province(p: str) -> dict:
 
 
 # ---- randomness --------------------------------------------------------------
+# SplitMix64 (backend/engines/rng.py) with its state in s["rng"], so no
+# interpreter's `random` is involved.  Draws take the output modulo n, as they
+# always have (stored matches replay identically); the bias is below 2**-61
+# for n <= 6.
 
 
 def _next(s: dict) -> int:
-    x = (s["rng"] + 0x9E3779B97F4A7C15) & MASK
-    s["rng"] = x
-    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return z ^ (z >> 31)
+    s["rng"], out = splitmix64(s["rng"])
+    return out
 
 
 def rand_below(s: dict, n: int) -> int:

@@ -1,0 +1,1 @@
+"""One-off maintenance scripts; a package so tests can reuse their helpers."""
