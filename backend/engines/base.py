@@ -118,9 +118,11 @@ class Engine:
 
     # ---- public API -----------------------------------------------------
     def setup(self, num_players: int, options: dict | None = None, seed: int = 0) -> State:
-        """A new game.  `options` as the platform stored them: an option with a
-        `legacy_default` that is missing takes that value (a match saved before
-        the option existed), not its `default`."""
+        """A new game; missing options take their defaults.  Options stored by
+        the platform name every option (validate_options fills them in): if
+        such options lack only options that have a `legacy_default`, they were
+        stored before those existed, and those take their legacy value, so the
+        match replays as it was played."""
         if not _is_int(num_players):
             raise ValueError("The number of players must be a whole number.")
         if not self.min_players <= num_players <= self.max_players:
@@ -129,11 +131,10 @@ class Engine:
             )
         if not _is_int(seed):
             raise ValueError("The seed must be a whole number.")
-        if isinstance(options, dict) or options is None:
-            given = options or {}
-            legacy = {k: spec["legacy_default"] for k, spec in self.options_schema.items()
-                      if "legacy_default" in spec and k not in given}
-            options = {**given, **legacy}
+        if isinstance(options, dict) and options:
+            missing = [k for k in self.options_schema if k not in options]
+            if missing and all("legacy_default" in self.options_schema[k] for k in missing):
+                options = {**options, **{k: self.options_schema[k]["legacy_default"] for k in missing}}
         return self._setup(num_players, self.validate_options(options), seed)
 
     def validate_options(self, options: dict | None) -> dict:

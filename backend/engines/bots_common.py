@@ -40,8 +40,7 @@ def play_bots(
     another's random stream.  Simultaneous turns are taken one seat at a time,
     each seat seeing only its own view.
     """
-    # Options as the platform stores them for a new match (current generator).
-    state = engine.setup(len(bots), options=engine.validate_options(options), seed=seed)
+    state = engine.setup(len(bots), options=options, seed=seed)
     base = seed if bot_seed is None else bot_seed
     rngs = [random.Random(f"{base}:{seat}") for seat in range(len(bots))]
     for steps in range(max_steps):

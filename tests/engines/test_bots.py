@@ -61,7 +61,7 @@ def test_bot_gets_only_its_view_and_answers_legally(game_id, name, players):
     for seed in range(3):
         calls.clear()
         final, _ = play_bots(engine, bots, seed=seed + 100 * players)
-        state = engine.setup(players, engine.validate_options({}), seed=seed + 100 * players)
+        state = engine.setup(players, seed=seed + 100 * players)
         mine = iter(calls)
         rngs = [random.Random(f"{seed + 100 * players}:{s}") for s in range(players)]
         while engine.to_move(state):

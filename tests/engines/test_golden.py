@@ -1,7 +1,7 @@
 """Recorded games replay byte for byte (tools/engine_golden.py records them).
 
 The legacy Condottiere games were recorded before backend/engines/rng.py
-existed, with the options a match stored then (no "rng" key): stored matches
+existed, with the options a match stored then (no "generator" key): stored matches
 must keep replaying as they were played.  The generator-2 games pin what new
 matches do, on any Python: swapping out CPython's `random` leaves them alone.
 """
@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from backend.engines import IllegalAction, get_engine
+from backend.engines import IllegalAction, canonical, get_engine
 from tools.engine_golden import digest, replay
 
 GOLDEN = Path(__file__).parent / "golden"
 LEGACY = sorted(GOLDEN.glob("condottiere_legacy_*.json"))
-RNG2 = sorted(GOLDEN.glob("condottiere_rng2_*.json"))
+GENERATOR2 = sorted(GOLDEN.glob("condottiere_generator2_*.json"))
 ALL = sorted(GOLDEN.glob("*.json"))
 
 
@@ -38,11 +38,11 @@ def test_a_recorded_game_replays_byte_for_byte(path):
 
 
 def test_the_golden_games_cover_both_generators_and_every_shuffle():
-    assert len(LEGACY) == 3 and len(RNG2) == 3
-    for path in LEGACY + RNG2:
+    assert len(LEGACY) == 3 and len(GENERATOR2) == 3
+    for path in LEGACY + GENERATOR2:
         record = load(path)
         state, events = replay(record)
-        assert ("rng" in record["options"]) == (path in RNG2) == ("rng" in state)
+        assert ("generator" in record["options"]) == (path in GENERATOR2) == ("generator" in state)
         kinds = {e["kind"] for step in events for e in step}
         if record["options"]["draw_after_battle"]:
             assert "reshuffle" in kinds, path.stem
@@ -57,7 +57,7 @@ def _another_random(monkeypatch):
     monkeypatch.setattr(random.Random, "random", lambda self: 0.5)
 
 
-@pytest.mark.parametrize("path", RNG2, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", GENERATOR2, ids=lambda p: p.stem)
 def test_a_new_match_replays_identically_whatever_random_does(path, monkeypatch):
     _another_random(monkeypatch)
     assert replays(load(path))
@@ -73,13 +73,16 @@ def test_the_swapped_random_does_change_a_legacy_match(monkeypatch):
             pass  # the recorded actions no longer fit the deal
 
 
-def test_new_matches_use_generator_2_and_stored_options_keep_theirs():
+def test_new_games_use_generator_2_and_stored_options_keep_theirs():
     engine = get_engine("condottiere")
     stored = engine.validate_options({})  # what the platform stores for a new match
-    assert stored["rng"] == 2
+    assert stored["generator"] == 2
     new = engine.setup(3, stored, seed=5)
-    assert new["rng"] == 2 and "rng" not in new["opts"]
-    old = engine.setup(3, {k: v for k, v in stored.items() if k != "rng"}, seed=5)
-    assert "rng" not in old  # a match stored before the option: generator 1, state as before
+    assert new["generator"] == 2 and "generator" not in new["opts"]
+    assert canonical(engine.setup(3, {}, seed=5)) == canonical(new)  # left out: the default
+    assert canonical(engine.setup(3, {"points": False}, seed=5)) == canonical(new)
+    # Every other option named but not the generator: options stored before it existed.
+    old = engine.setup(3, {k: v for k, v in stored.items() if k != "generator"}, seed=5)
+    assert "generator" not in old  # generator 1, and the state as it was before the option
     assert old["hands"] != new["hands"]
     assert engine.view(new, 0)["options"] == engine.view(old, 0)["options"]

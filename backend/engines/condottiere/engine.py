@@ -50,10 +50,11 @@ OPTIONS_SCHEMA = {
     "deck": {"type": "list", "default": None, "nullable": True, "test_hook": True, "label": "Stacked deck",
              "help": "A permutation of the 110 card codes, top card first, replacing the shuffle."},
     # Which shuffle generator a match uses (rules.rng): 2 for every new match;
-    # options stored without it are from a match shuffled by generator 1.
-    "rng": {"type": "int", "default": 2, "min": 1, "max": 2, "legacy_default": 1, "test_hook": True,
-            "label": "Random generator", "help": "1: CPython's random (matches before it was recorded); "
-                                                 "2: backend/engines/rng.py."},
+    # stored options naming every other option but not this one are from a
+    # match shuffled by generator 1 (Engine.setup).
+    "generator": {"type": "int", "default": 2, "min": 1, "max": 2, "legacy_default": 1, "test_hook": True,
+                  "label": "Random generator", "help": "1: CPython's random (matches before it was recorded); "
+                                                       "2: backend/engines/rng.py."},
 }
 
 
@@ -73,8 +74,8 @@ class CondottiereEngine(Engine):
             raise ValueError("Option 'deck' must be a permutation of the 110 Condottiere cards "
                              "(m1 x10; m2, m3, m4, m5, m6, m10 x8; winter, spring x3; bishop x6; courtesan x12; "
                              "drummer x6; heroine x3; scarecrow x16; surrender x3).")
-        opts = {k: v for k, v in options.items() if k not in ("deck", "rng")}
-        return rules.new_state(num_players, opts, seed, deck, options["rng"])
+        opts = {k: v for k, v in options.items() if k not in ("deck", "generator")}
+        return rules.new_state(num_players, opts, seed, deck, options["generator"])
 
     def copy_state(self, state: dict) -> dict:
         """Copy every mutable container of the state (see rules.new_state for

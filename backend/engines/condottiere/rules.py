@@ -28,12 +28,12 @@ def plural(count: int, word: str) -> str:
 
 def rng(state: dict) -> SplitMix64 | random.Random:
     """A fresh generator for the next random decision; the state keeps seed and
-    counter.  A state recording `"rng": 2` uses backend/engines/rng.py; a state
+    counter.  A state recording `"generator": 2` uses backend/engines/rng.py; a state
     without it is a match stored before that generator and keeps CPython's
     random.Random, so it replays as it was played."""
     key = f"condottiere:{state['seed']}:{state['shuffles']}"
     state["shuffles"] += 1
-    if state.get("rng") == 2:
+    if state.get("generator") == 2:
         return SplitMix64.from_key(key)
     return random.Random(key)
 
@@ -148,7 +148,7 @@ def new_state(num_players: int, opts: dict, seed: int, deck: list | None, genera
         "points": [0] * n, "last": None, "winners": None, "reason": None,
     }
     if generator != 1:  # legacy states stay byte for byte as they were
-        state["rng"] = generator
+        state["generator"] = generator
     if deck is None:
         rng(state).shuffle(state["deck"])
     # The youngest player becomes the first condottiere (p. 5): a seeded random seat.
