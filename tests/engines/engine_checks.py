@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Callable
 
 from backend.engines import IllegalAction, MalformedAction, NotLegal, NotYourTurn, canonical
@@ -163,6 +164,21 @@ def listed_keys(engine, state: dict, seat: int) -> set[str]:
     """The seat's legal actions, compared with an absent parameter counting as null
     (Condottiere lists {"card": "scarecrow", "take": null} and accepts it without "take")."""
     return {canonical(_without_nulls(a)) for a in engine.legal_actions(state, seat)}
+
+
+def refused(engine, state: dict, seat, action, kind: type, text: str) -> IllegalAction:
+    """Sending `action` is refused with exactly `kind`, a message matching
+    `text` (a regular expression), and the state is left alone."""
+    before = canonical(state)
+    try:
+        engine.play(state, seat, action)
+    except IllegalAction as err:
+        assert type(err) is kind, f"{action}: {type(err).__name__} ({err}), expected {kind.__name__}"
+        assert re.search(text, str(err)), f"{action}: {err!s} does not say {text!r}"
+        assert canonical(state) == before, f"{action}: the refusal changed the state"
+        check_refusal(err)
+        return err
+    raise AssertionError(f"{action} was accepted from seat {seat}")
 
 
 def check_refusal(err: IllegalAction) -> None:

@@ -9,9 +9,9 @@ board, its own noble tiles and its own bid.
 from __future__ import annotations
 
 from ..base import NotLegal, NotYourTurn
-from .actions import diplomacy_allowed, fewest_vp, recruit_cost, takeable_estate
+from .actions import diplomacy_allowed, fewest_vp, recruit_cost
 from .board import BOARD, HOME
-from .early import estate_cost, free_space, hand_left
+from .early import estate_cost, free_space
 from .state import PLAYERS, discs_free, enemies_in, sejm_seats, units_free
 from .war import royal_ready
 

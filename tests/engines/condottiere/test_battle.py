@@ -2,7 +2,7 @@
 
 import pytest
 
-from backend.engines import IllegalAction, MalformedAction, NotLegal, NotYourTurn
+from backend.engines import MalformedAction, NotLegal, NotYourTurn
 
 from .helpers import ENGINE, act, new_game, own, pass_, place, play, settle_discards, strengths, take_all
 
