@@ -57,12 +57,18 @@ class Code(Field):
 
 
 class Int(Field):
-    """A whole number (true and false are not numbers here, nor is 1.0)."""
+    """A whole number (true and false are not numbers here, nor is 1.0) that
+    fits in 64 bits: no count in a game comes near, and a longer one would
+    only cost time to print."""
+
+    LIMIT = 2**63
 
     def check(self, value: Any, name: str) -> Any:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise MalformedAction("\"{field}\" must be a whole number.", field=name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise MalformedAction("\"{field}\" must be a whole number.", field=name)
+        if not -self.LIMIT <= value < self.LIMIT:
+            raise MalformedAction("\"{field}\" is out of range.", field=name)
+        return value
 
 
 class Bool(Field):

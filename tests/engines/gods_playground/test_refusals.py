@@ -31,6 +31,7 @@ def test_an_unknown_action_type_names_the_actions_of_the_game():
     refused(s, seat, {"type": "place_estate", "province": "vienna"}, MalformedAction, '"province" must be one of')
     refused(s, seat, {"type": "bid", "amount": True}, MalformedAction, "whole number")
     refused(s, seat, {"type": "bid", "amount": 1.0}, MalformedAction, "whole number")
+    refused(s, seat, {"type": "bid", "amount": 10**5000}, MalformedAction, "out of range")
 
 
 def test_an_action_of_another_decision_says_what_is_expected():
