@@ -177,11 +177,12 @@ class Engine:
         parsed = self._parse(action)
         if not _is_int(seat) or not 0 <= seat < self.num_players(state):
             raise NotYourTurn("There is no such seat in this game.")
-        if self.is_over(state):
-            raise NotLegal("The game is over.")
-        if seat not in self.to_move(state):
+        legal = self.legal_actions(state, seat)
+        if not legal:  # exactly the seats not in to_move (the contract)
+            if self.is_over(state):
+                raise NotLegal("The game is over.")
             raise self.not_your_turn(state, seat)
-        chosen = self._match(parsed, self.legal_actions(state, seat))
+        chosen = self._match(parsed, legal)
         if chosen is None:
             raise self.refusal(state, seat, parsed)
         new_state = self.copy_state(state)
