@@ -128,20 +128,19 @@ def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_i
     """The rules' verdict on `action` by `seat` at `snapshot` (at `now`, epoch
     ms, for the clock; `bot`: the bot plays it); raises MatchError.
 
-    The engine sorts its refusals (malformed, not your turn, not legal); a
+    The engine sorts its refusals (malformed, not your turn, not legal) and
+    gives the canonical spelling of the action, which the log keeps; a
     finished match refuses everything, and a seat handed to the bot refuses
     its user until they take it back."""
     engine = info.engine
     if snapshot.status != ACTIVE:
         raise MatchError("illegal_action", _("The game is over."))
-    if seat not in snapshot.to_move:  # TODO(eng): the engine's NotYourTurn replaces this
-        raise MatchError("not_your_turn", _("It is not your turn."))
     if not bot and info.seats[seat].user_id is not None and seating.entry(snapshot.control, seat) is not None:
         raise MatchError("conflict", _("The bot plays your seat now; take it back to play."))
     try:
-        state, events = engine.step(snapshot.state, seat, action)
+        state, events, action = engine.play(snapshot.state, seat, action)
     except IllegalAction as exc:
-        raise engine_refusal(exc) from None
+        raise engine_refusal(exc, info.game) from None
     over = engine.is_over(state)
     clock = snapshot.clock
     if clock is not None:

@@ -10,28 +10,27 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_lazy
 
 from backend.common.errors import AppError as MatchError
+from backend.common.i18n import name_pieces
 
 __all__ = ["MatchError", "engine_refusal", "gettext_lazy"]
 
 
 class EngineMessage:
-    """An engine refusal's sentence, translated when turned into text."""
+    """An engine refusal's sentence, translated (pieces named) when turned into text."""
 
-    __slots__ = ("template", "params")
+    __slots__ = ("template", "params", "game")
 
-    def __init__(self, template: str, params: dict):
-        self.template, self.params = template, params
+    def __init__(self, template: str, params: dict, game: str):
+        self.template, self.params, self.game = template, params, game
 
     def __str__(self) -> str:
-        text = gettext(self.template)
+        params = name_pieces(self.game, self.params)
         try:
-            return text.format(**self.params)
+            return gettext(self.template).format(**params)
         except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
-            return self.template.format(**self.params)
+            return self.template.format(**params)
 
 
-def engine_refusal(exc) -> MatchError:
-    """The platform error for an engine's IllegalAction (its code picks ours)."""
-    template = getattr(exc, "template", None)
-    message = EngineMessage(template, dict(getattr(exc, "params", {}))) if template else str(exc)
-    return MatchError(getattr(exc, "code", "illegal_action"), message)
+def engine_refusal(exc, game: str) -> MatchError:
+    """The platform error for an engine's refusal (its code is ours)."""
+    return MatchError(exc.code, EngineMessage(exc.template, dict(exc.params), game))

@@ -67,7 +67,8 @@ def _keyboard_move(client: Client) -> None:
 
 
 def _rejected_action_shows_the_servers_reason(client: Client) -> None:
-    """An action the engine refuses (sent on the page's own socket) comes back as the server's sentence, on screen."""
+    """An action the engine refuses (a card that does not exist, sent on the page's own socket) comes back as the
+    server's sentence, on screen."""
     page = client.page
     for attempt in range(10):
         page.wait_for_selector("[data-testid=table][data-my-turn=yes]", timeout=20000)
@@ -83,7 +84,7 @@ def _rejected_action_shows_the_servers_reason(client: Client) -> None:
         # A bot answering at the same moment makes the version stale; then try again.
         if errors and errors[0]["code"] == "stale_version":
             continue
-        assert errors and errors[0]["id"] == f"bad-{attempt}" and errors[0]["code"] == "illegal_action", errors
+        assert errors and errors[0]["id"] == f"bad-{attempt}" and errors[0]["code"] == "bad_message", errors
         assert errors[0]["message"] in shown
         return
     pytest.fail("every attempt met a stale version")

@@ -188,10 +188,24 @@ async def test_an_error_echoes_the_id_only_when_it_is_a_valid_one():
     await table.close()
 
 
-async def test_action_payloads_the_engine_refuses_are_illegal_action():
+async def test_action_payloads_the_engine_refuses_get_the_engines_code():
+    """Malformed payloads are bad_message, well-formed ones the rules forbid
+    illegal_action: the code the engine's refusal carries, unchanged."""
+    from backend.engines import IllegalAction, get_engine
+
     table = await Table.open()
     player = table.mover
     legal = player.state["legal_actions"]
+    state = (await db_match(table.match_id)).state
+    engine = get_engine("condottiere")
+
+    def code_of(payload) -> str:
+        try:
+            engine.play(state, player.state["seat"], payload)
+        except IllegalAction as exc:
+            return exc.code
+        raise AssertionError(f"{payload!r} was accepted")
+
     payloads = [
         {}, {"type": None}, {"type": 5}, {"type": ""}, {"type": "dance"}, {"type": "PLAY"},
         {**legal[0], "extra": 1}, {**legal[0], "seat": 0}, {**legal[0], "type": legal[0]["type"] + " "},
@@ -200,14 +214,19 @@ async def test_action_payloads_the_engine_refuses_are_illegal_action():
         {"type": "play", "card": "\ud800"}, {"type": "place_token", "region": None}, {"type": "pass", "reveal": 1},
         {"type": "keep", "cards": "m10"}, {"type": "keep", "cards": [None, 1.5]}, {"type": "keep", "cards": [[]]},
         {"type": "place_legate", "region": []},
+        # Well-formed, but not what the rules ask for now.
+        {"type": "pass"}, {"type": "discard_hand"}, {"type": "keep", "cards": []},
     ]
+    codes = set()
     for payload in payloads:
         if payload in legal:
             continue
-        answer = await table.refused(player, _action(action=payload), "illegal_action")
+        codes.add(code_of(payload))
+        answer = await table.refused(player, _action(action=payload), code_of(payload))
         assert "\ud800" not in answer["message"] and "\u0000" not in answer["message"]
+    assert codes == {"bad_message", "illegal_action"}  # both kinds are among them
     raw = '{"type": "action", "version": 1, "id": "nan-card", "action": {"type": "play", "card": NaN}}'
-    await table.refused(player, raw, "illegal_action")
+    await table.refused(player, raw, "bad_message")
     await table.unchanged()
     await table.close()
 
@@ -262,7 +281,7 @@ async def test_a_replayed_id_is_never_applied_again_whatever_its_payload():
     # Anything else under that id is refused before it could be (not your turn,
     # not a legal action, stale); never applied either.
     for sender, action, version, code in ((table.waiting, replayer.state["legal_actions"][-1], 2, "not_your_turn"),
-                                          (replayer, {"type": "dance"}, 2, "illegal_action"),
+                                          (replayer, {"type": "dance"}, 2, "bad_message"),
                                           (replayer, replayer.state["legal_actions"][0], 1, None)):
         await sender.act(action, version=version, client_id=client_id)
         answer = await sender.next("state", "error")

@@ -55,7 +55,12 @@ async def test_each_error_code_leaves_the_match_unchanged(settings):
 
     client_id = await mover.act({"type": "play", "card": "no-such-card"})
     error = await _error(mover)
-    assert (error["code"], error["id"]) == ("illegal_action", client_id) and error["message"]
+    assert (error["code"], error["id"]) == ("bad_message", client_id) and error["message"]  # not a card at all
+    missing = next(c for c in ("m10", "m6", "m5", "m4", "m3", "m2", "m1", "heroine", "winter")
+                   if c not in mover.state["view"]["hand"])
+    client_id = await mover.act({"type": "play", "card": missing})
+    error = await _error(mover)
+    assert (error["code"], error["id"]) == ("illegal_action", client_id) and error["message"]  # a card, not held
 
     client_id = await mover.act(mover.state["legal_actions"][0], version=0)
     assert (await _error(mover))["code"] == "stale_version"
@@ -140,3 +145,46 @@ async def test_unknown_match_and_foreign_origin():
         assert (await comm.connect())[0]
         assert json.loads(await comm.receive_from())["type"] == "state"
         await comm.disconnect()
+
+
+async def test_errors_come_in_the_connections_language():
+    """A Hungarian visitor's socket answers in Hungarian, the engine's refusals included."""
+    from django.utils import translation
+
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=3)
+    token = await token_for(users[0])
+    hu = Player(application, match_id, token)
+    hu.comm.scope["headers"].append((b"cookie", b"django_language=hu"))
+    await hu.connect()
+    await hu.act({"type": "dance"})  # not an action of the game: the engine's own refusal
+    error = await _error(hu)
+    en = Player(application, match_id, token)
+    await en.connect()
+    await en.act({"type": "dance"})
+    english = (await _error(en))["message"]
+    assert error["code"] == "bad_message" and error["message"] != english
+    from backend.engines import IllegalAction, get_engine
+
+    engine = get_engine("condottiere")
+    try:
+        engine.play(engine.setup(3, {}, 3), 0, {"type": "dance"})
+    except IllegalAction as exc:
+        refusal = exc
+    with translation.override("hu"):  # the catalogue's sentence, the parameters filled in
+        assert error["message"] == translation.gettext(refusal.template).format(**refusal.params)
+    assert english == refusal.template.format(**refusal.params)
+    for p in (hu, en):
+        await p.close()
+
+
+def test_engine_refusals_name_the_pieces_in_the_language():
+    from django.utils import translation
+
+    from backend.matches.errors import EngineMessage
+
+    message = EngineMessage("You have no troops in {province}.", {"province": "little_poland"}, "gods_playground")
+    with translation.override("hu"):
+        assert "Kis-Lengyelország" in str(message)
+    with translation.override("en"):
+        assert "little_poland" not in str(message) and "Little Poland" in str(message)

@@ -20,6 +20,8 @@ from collections import deque
 from django.conf import settings
 from django.utils import translation
 
+from backend.common.i18n import language_from_scope
+
 from .. import clock as clocks
 from .. import jsoncodec, timing
 from ..domain import valid_client_id
@@ -72,7 +74,7 @@ class MatchSocket:
         user = scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.address = client_address(scope)
-        self.language = settings.LANGUAGE_CODE
+        self.language = language_from_scope(scope)
         self.wire = wire.for_scope(scope)
         self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
         self.hub: MatchHub | None = None
