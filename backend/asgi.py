@@ -10,6 +10,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs the app registry)
 
 from backend.accounts.ws_auth import PlatformAuthStack  # noqa: E402
+from backend.common.logging_asgi import WebSocketAccessLog  # noqa: E402
 from backend.common.ws_origin import OriginCheck  # noqa: E402
 from backend.matches.ws.wire import WireMiddleware  # noqa: E402
 
@@ -44,6 +45,6 @@ gc.set_threshold(10_000, 20, 50)
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": WireMiddleware(OriginCheck(PlatformAuthStack(URLRouter(websocket_urlpatterns)))),
+        "websocket": WireMiddleware(WebSocketAccessLog(OriginCheck(PlatformAuthStack(URLRouter(websocket_urlpatterns))))),
     }
 )

@@ -6,6 +6,7 @@ REDIS_URL a channels-redis layer, DJANGO_PRODUCTION=1 the hardened settings
 that pass `manage.py check --deploy`.
 """
 
+import logging
 import os
 from pathlib import Path
 
@@ -48,6 +49,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "backend.common.logs.access_log_middleware",  # first: it times and records everything below
+    "backend.common.health.health_middleware",  # before anything that checks the Host, redirects or throttles
+    "backend.common.headers.security_headers_middleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -82,23 +86,42 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
-    )
-}
+DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
+if "DB_CONN_MAX_AGE" in os.environ:
+    # Under ASGI every request runs in a thread of its own, so connections kept
+    # per thread leaked one PostgreSQL connection per request.
+    raise RuntimeError("DB_CONN_MAX_AGE is no longer read: connections come from a pool per process "
+                       "(DB_POOL_MIN, DB_POOL_MAX, DB_POOL_TIMEOUT; deploy/README.md). Remove it from the environment.")
+DATABASES["default"]["CONN_MAX_AGE"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several writers (Daphne, bot workers) share the file; wait instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A psycopg pool per process: request, consumer and match-db threads
+    # borrow a connection and give it back when Django closes it, so a
+    # process never holds more than DB_POOL_MAX (plus its group-commit
+    # connection), however many threads come and go.  Health checks make the
+    # pool test a connection before lending it: after a PostgreSQL restart
+    # dead ones are replaced instead of failing a request.
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DB_POOL_MAX = int(os.environ.get("DB_POOL_MAX", "20"))
+    if DB_POOL_MAX > 0:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": min(int(os.environ.get("DB_POOL_MIN", "2")), DB_POOL_MAX),
+            "max_size": DB_POOL_MAX,
+            # A request waits this long for a free connection, then fails (500) rather than queue forever.
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+        }
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
+CHANNEL_LAYER_PREFIX = os.environ.get("CHANNEL_LAYER_PREFIX", "games")
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": os.environ.get("CHANNEL_LAYER_BACKEND", "channels_redis.pubsub.RedisPubSubChannelLayer"),
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # Redis pub/sub ignores the database number in REDIS_URL: deployments
+            # sharing one Redis stay apart only by the prefix of their channels.
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": CHANNEL_LAYER_PREFIX},
         }
     }
 else:
@@ -135,6 +158,9 @@ LANGUAGE_COOKIE_SECURE = PRODUCTION
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+
+# Other sites learn only that a visitor came from this origin, not which page (a lobby link carries its code).
+SECURE_REFERRER_POLICY = "same-origin"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
@@ -235,12 +261,27 @@ LOBBY_IDLE_MINUTES = int(os.environ.get("LOBBY_IDLE_MINUTES", "60"))
 if LOBBY_IDLE_MINUTES < 0:
     raise RuntimeError("LOBBY_IDLE_MINUTES must be 0 (never expire) or a positive number of minutes.")
 
+# LOG_FORMAT=json: one JSON object per line, and an access record per HTTP
+# request and WebSocket connect/disconnect (logger games.access, at INFO
+# whatever LOG_LEVEL says).  Plain text otherwise, without access records.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text")
+if LOG_FORMAT not in {"text", "json"}:
+    raise RuntimeError("LOG_FORMAT must be text or json.")
+if LOG_FORMAT == "json":
+    logging.captureWarnings(True)  # warnings too become JSON lines (logger py.warnings)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "json": {"()": "backend.common.logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        "games.access": {"level": "INFO" if LOG_FORMAT == "json" else "WARNING"},
+    },
 }
 
 if PRODUCTION:

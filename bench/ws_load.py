@@ -69,7 +69,7 @@ def server_env(args) -> dict:
     env = dict(os.environ)
     env.update(
         DATABASE_URL=args.db_url, REDIS_URL=args.redis_url, CHANNEL_LAYER_BACKEND=LAYERS[args.layer],
-        DJANGO_DEBUG="0", LOG_LEVEL="WARNING", BOT_DELAY="0", DB_CONN_MAX_AGE="600",
+        DJANGO_DEBUG="0", LOG_LEVEL="WARNING", BOT_DELAY="0",
         MATCH_WS_RATE="1000", MATCH_WS_BURST="1000", PYTHONUNBUFFERED="1",
         # Every client of the benchmark comes from 127.0.0.1.
         MATCH_SOCKETS_PER_ADDRESS="1000000", MATCH_SOCKETS_PER_USER="1000000",

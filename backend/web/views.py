@@ -22,6 +22,8 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 from django.views.static import serve
 
+from backend.common.headers import content_security_policy, inline_script_hashes
+
 # Modules change with every deploy and carry no hash in their names, so the
 # browser revalidates them (cheap 304s) instead of caching them blindly.
 _ASSET_CACHE = "no-cache"
@@ -83,6 +85,8 @@ def shell(request, status: int = 200) -> HttpResponse | None:
     page = render_to_string("index.html", context, request)
     response = HttpResponse(page, status=status, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache, private"
+    # The import map must be inline; the policy names it by its hash (the boot data is JSON and never runs).
+    response["Content-Security-Policy"] = content_security_policy(inline_script_hashes(page))
     return response
 
 
