@@ -5,7 +5,8 @@ no eval, no plugins, no framing.  The one inline script the web app keeps,
 its import map (browsers cannot load one from a file), is allowed by its
 hash: the page's view passes the hashes of its inline scripts to
 `content_security_policy` and sets the header itself; this middleware then
-leaves a view's own policy alone.  Referrer-Policy comes from Django's
+leaves a view's own policy alone.  The API docs page adds the CDN its
+Swagger UI comes from (`api_docs_policy`).  Referrer-Policy comes from Django's
 SecurityMiddleware (SECURE_REFERRER_POLICY).
 """
 
@@ -39,23 +40,42 @@ PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in (
 # Executable inline scripts: no src attribute and a JavaScript or import-map type (JSON data blocks never run).
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?P<attrs>[^>]*)>(?P<body>.*?)</script>", re.S | re.I)
 _DATA_TYPE = re.compile(r"""\btype\s*=\s*["']?application/(?:ld\+)?json""", re.I)
+_INLINE_STYLE = re.compile(r"<style(?P<attrs>[^>]*)>(?P<body>.*?)</style>", re.S | re.I)
+# The API docs page (drf-spectacular's Swagger UI) loads Swagger UI from this CDN.
+SWAGGER_CDN = "https://cdn.jsdelivr.net"
+
+
+def _hash(text: str) -> str:
+    return "'sha256-%s'" % base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
 def inline_script_hashes(html: str) -> list[str]:
     """CSP source expressions ('sha256-...') for every inline script in a page that a browser would run."""
-    return [
-        "'sha256-%s'" % base64.b64encode(hashlib.sha256(m["body"].encode("utf-8")).digest()).decode()
-        for m in _INLINE_SCRIPT.finditer(html) if not _DATA_TYPE.search(m["attrs"])
-    ]
+    return [_hash(m["body"]) for m in _INLINE_SCRIPT.finditer(html) if not _DATA_TYPE.search(m["attrs"])]
 
 
-def content_security_policy(script_hashes: list[str] = ()) -> str:
-    parts = []
-    for name, value in _DIRECTIVES:
-        if name == "script-src" and script_hashes:
-            value = " ".join([value, *script_hashes])
-        parts.append(f"{name} {value}")
-    return "; ".join(parts)
+def content_security_policy(script_hashes: list[str] = (), extra: dict[str, list[str]] | None = None) -> str:
+    """The policy, with a page's inline-script hashes and any sources `extra` adds per directive."""
+    extra = dict(extra or {})
+    if script_hashes:
+        extra["script-src"] = [*extra.get("script-src", ()), *script_hashes]
+    return "; ".join(" ".join([name, value, *extra.get(name, ())]) for name, value in _DIRECTIVES)
+
+
+def api_docs_policy(view):
+    """The Swagger UI page: its scripts, styles and icon from the CDN and its one inline style by hash.
+    Use it with the split view, which serves its script from a URL instead of inline."""
+    def wrapped(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        if hasattr(response, "render"):
+            response.render()
+        page = response.content.decode("utf-8", "replace") if not response.streaming else ""
+        response["Content-Security-Policy"] = content_security_policy(
+            inline_script_hashes(page),
+            {"script-src": [SWAGGER_CDN], "img-src": [SWAGGER_CDN],
+             "style-src": [SWAGGER_CDN, *(_hash(m["body"]) for m in _INLINE_STYLE.finditer(page))]})
+        return response
+    return wrapped
 
 
 DEFAULT_POLICY = content_security_policy()
