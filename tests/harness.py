@@ -3,7 +3,9 @@
 - `Daphne`: a worker with the command line of deploy/systemd/games@.service
 - `Nginx`: deploy/nginx/ rendered for test ports, paths and a self-signed certificate
 - `RedisServer`: a Redis of the test's own (to stop, kill and restart at will)
-- `WebSocket`: a small RFC 6455 client (ws:// and wss://), standard library only
+- `WebSocket`: a small RFC 6455 client (ws:// and wss://), standard library only;
+  `MatchViewer` and `play` on top of it for match sockets
+- `terminate_backends`: PostgreSQL drops a worker's connections (pg_terminate_backend)
 - `fetch` and `Session` (cookies and CSRF) for REST; `server_env`, `shared_database_url`, `manage`, `free_port`
 
 This is the one place for these: tests/platform/test_ws_restart.py,
@@ -78,6 +80,20 @@ def server_env(database_url: str, redis_url: str = "", **settings: str) -> dict:
                MATCH_WS_BURST="1000", DJANGO_DEBUG="0", LOG_LEVEL="WARNING", PYTHONUNBUFFERED="1")
     env.update(settings)
     return env
+
+
+def with_application_name(database_url: str, name: str) -> str:
+    """The URL with a libpq application_name, so a test can find (or terminate) one worker's connections."""
+    return f"{database_url}{'&' if '?' in database_url else '?'}application_name={name}"
+
+
+def terminate_backends(database_url: str, application_name: str) -> int:
+    """pg_terminate_backend on every connection named `application_name`; how many there were."""
+    import psycopg
+
+    with psycopg.connect(database_url.split("?")[0], autocommit=True) as conn:
+        return conn.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                            "WHERE application_name = %s AND pid <> pg_backend_pid()", [application_name]).fetchone()[0]
 
 
 def manage(env: dict, *args: str, timeout: float = 120) -> str:
@@ -483,3 +499,47 @@ class WebSocket:
                 pass
         self.closed = True
         self.writer.close()
+
+
+class MatchViewer:
+    """One socket on /ws/matches/<id>/: the latest state and every version received, in order."""
+
+    def __init__(self, ws: WebSocket):
+        self.ws, self.state, self.versions = ws, None, []
+        self.received: list[str] = []  # every state message, as sent
+
+    @classmethod
+    async def join(cls, url: str) -> "MatchViewer":
+        viewer = cls(await WebSocket.connect(url))
+        await viewer.until(0)
+        return viewer
+
+    async def until(self, version: int, timeout: float = 10) -> dict:
+        """Receive until this socket holds `version` (an error message fails)."""
+        while self.state is None or self.state["version"] < version:
+            raw = await self.ws.recv(timeout)
+            message = json.loads(raw)
+            if message["type"] == "error":
+                raise AssertionError(message)
+            if message["type"] == "state":
+                self.received.append(raw)
+                self.state = message
+                self.versions.append(message["version"])
+        return self.state
+
+    async def act(self, action: dict) -> None:
+        await self.ws.send({"type": "action", "version": self.state["version"], "id": os.urandom(16).hex(),
+                            "action": action})
+
+
+async def play(seats: list[MatchViewer], watchers: list[MatchViewer], choose, limit: int) -> int:
+    """One action at a time, chosen by `choose(legal_actions)` for the first seat that may act, until the
+    match ends or `limit` actions; every viewer is awaited at each version.  The last version."""
+    version = seats[0].state["version"]
+    while seats[0].state["status"] == "active" and limit:
+        mover = next(s for s in seats if s.state["legal_actions"])
+        await mover.act(choose(mover.state["legal_actions"]))
+        version, limit = version + 1, limit - 1
+        for viewer in seats + watchers:
+            await viewer.until(version)
+    return version

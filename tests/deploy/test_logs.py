@@ -16,7 +16,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from tests.harness import Daphne, Session, WebSocket, fetch, server_env, shared_database_url
+from tests.harness import Daphne, MatchViewer, Session, WebSocket, fetch, play, server_env, shared_database_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-secret-passphrase-" + uuid.uuid4().hex[:8]
@@ -31,32 +31,12 @@ def _sign_up(base: str, name: str) -> tuple[Session, int]:
 
 
 async def _play(base_ws: str, match_id: int, tokens: list[str], moves: int) -> list[str]:
-    """Seats connect with ?token= and play `moves` actions; the raw state
-    messages every socket received are returned."""
-    seats = [await WebSocket.connect(f"{base_ws}/ws/matches/{match_id}/?token={t}") for t in tokens]
-    received: list[str] = []
-    states: dict[WebSocket, dict] = {}
-
-    async def until(ws: WebSocket, version: int) -> None:
-        while ws not in states or states[ws]["version"] < version:
-            raw = await ws.recv()
-            message = json.loads(raw)
-            assert message["type"] != "error", message
-            if message["type"] == "state":
-                received.append(raw)
-                states[ws] = message
-
-    for ws in seats:
-        await until(ws, 0)
-    for version in range(1, moves + 1):
-        mover = next(ws for ws in seats if states[ws]["legal_actions"])
-        await mover.send({"type": "action", "version": version - 1, "id": uuid.uuid4().hex,
-                          "action": states[mover]["legal_actions"][0]})
-        for ws in seats:
-            await until(ws, version)
-    for ws in seats:
-        await ws.close()
-    return received
+    """Seats connect with ?token= and play `moves` actions; the state messages they received, as sent."""
+    seats = [await MatchViewer.join(f"{base_ws}/ws/matches/{match_id}/?token={t}") for t in tokens]
+    assert await play(seats, [], lambda legal: legal[0], moves) == moves
+    for seat in seats:
+        await seat.ws.close()
+    return [raw for seat in seats for raw in seat.received]
 
 
 async def test_json_lines_record_requests_and_sockets_without_secrets(tmp_path):

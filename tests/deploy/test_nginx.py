@@ -8,7 +8,6 @@ certificate, as players would.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 import uuid
@@ -17,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 from django.db import connection
 
-from tests.harness import (ConnectionClosed, Daphne, Nginx, RedisServer, WebSocket, fetch, free_port, server_env,
+from tests.harness import (Daphne, MatchViewer, Nginx, RedisServer, WebSocket, fetch, free_port, play, server_env,
                            shared_database_url)
 from tests.platform.match_support import condottiere_policy
 
@@ -82,49 +81,16 @@ def _match(django_user_model, public: bool = True) -> tuple[int, list[str]]:
     return match.pk, [Token.objects.create(user=u).key for u in users]
 
 
-class Viewer:
-    def __init__(self, ws: WebSocket):
-        self.ws, self.state, self.versions = ws, None, []
-
-    @classmethod
-    async def join(cls, url: str) -> "Viewer":
-        viewer = cls(await WebSocket.connect(url))
-        await viewer.until(0)
-        return viewer
-
-    async def until(self, version: int) -> dict:
-        while self.state is None or self.state["version"] < version:
-            message = await self.ws.recv_json()
-            assert message["type"] != "error", message
-            if message["type"] == "state":
-                self.state = message
-                self.versions.append(message["version"])
-        return self.state
-
-
-async def _play(seats: list[Viewer], watchers: list[Viewer], rng: random.Random, limit: int) -> int:
-    """Moves until the match is over or `limit` actions; the last version."""
-    version = seats[0].state["version"]
-    while seats[0].state["status"] == "active" and limit:
-        mover = next(s for s in seats if s.state["legal_actions"])
-        await mover.ws.send({"type": "action", "version": version, "id": uuid.uuid4().hex,
-                             "action": condottiere_policy(mover.state["legal_actions"], rng)})
-        version += 1
-        limit -= 1
-        for viewer in seats + watchers:
-            await viewer.until(version)
-    return version
-
-
 @pytest.mark.django_db(transaction=True)
 def test_three_players_and_a_spectator_play_to_the_end_through_nginx(stack, django_user_model):
     match_id, tokens = _match(django_user_model)
     match_path = f"/ws/matches/{match_id}/"
 
-    async def scenario() -> tuple[list[Viewer], Viewer, int]:
-        seats = [await Viewer.join(f"{stack.wss}{match_path}?token={t}") for t in tokens]
-        spectator = await Viewer.join(f"{stack.wss}{match_path}")
-        final = await _play(seats, [spectator], random.Random(5), limit=3000)
+    async def scenario() -> tuple[list[MatchViewer], MatchViewer, int]:
+        seats = [await MatchViewer.join(f"{stack.wss}{match_path}?token={t}") for t in tokens]
+        spectator = await MatchViewer.join(f"{stack.wss}{match_path}")
+        rng = random.Random(5)
+        final = await play(seats, [spectator], lambda legal: condottiere_policy(legal, rng), limit=3000)
         lobby_sockets = [await WebSocket.connect(f"{stack.wss}/ws/lobbies/") for _ in range(6)]
         for ws in lobby_sockets:
             assert (await ws.recv_json())["type"] == "lobbies"
@@ -207,8 +173,9 @@ def test_a_slowloris_against_nginx_leaves_real_players_answered(stack, django_us
             status, _, _ = await asyncio.to_thread(fetch, "GET", stack.nginx.url + path, None, None, 5)
             latencies.append(time.monotonic() - started)
             assert status == 200, path
-        seats = [await Viewer.join(f"{stack.wss}/ws/matches/{match_id}/?token={t}") for t in tokens]
-        version = await _play(seats, [], random.Random(3), limit=30)
+        seats = [await MatchViewer.join(f"{stack.wss}/ws/matches/{match_id}/?token={t}") for t in tokens]
+        rng = random.Random(3)
+        version = await play(seats, [], lambda legal: condottiere_policy(legal, rng), limit=30)
         for seat in seats:
             await seat.ws.close()
 
