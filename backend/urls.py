@@ -3,7 +3,6 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from backend.common.headers import api_docs_policy
-
 from backend.lobbies.api.views import RematchView
 
 urlpatterns = [
