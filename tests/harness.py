@@ -509,8 +509,9 @@ class MatchViewer:
         self.received: list[str] = []  # every state message, as sent
 
     @classmethod
-    async def join(cls, url: str) -> "MatchViewer":
-        viewer = cls(await WebSocket.connect(url))
+    async def join(cls, url: str, token: str | None = None) -> "MatchViewer":
+        """Connect (with an API token, sent as scripts do: a header) and await the first state."""
+        viewer = cls(await WebSocket.connect(url, headers={"Authorization": f"Token {token}"} if token else None))
         await viewer.until(0)
         return viewer
 

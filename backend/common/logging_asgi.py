@@ -1,7 +1,7 @@
 """Access records for WebSocket connections, as an ASGI middleware.
 
 One record when a connection is accepted or refused and one when it ends,
-with the path (the query string, which may carry `?token=`, is left out),
+with the path (the query string, which may carry `?ticket=`, is left out),
 the client address, the close code and who closed first, and how long the
 connection lasted.  Nothing a socket carries is looked at beyond the
 message types.
@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 import time
 
-from .logs import ACCESS, log_access
+from .logs import ACCESS, log_access, loggable_path
 
 
 class WebSocketAccessLog:
@@ -50,7 +50,7 @@ class _Connection:
     __slots__ = ("path", "client", "started", "accepted", "rejected", "code", "by")
 
     def __init__(self, scope):
-        self.path = scope.get("path", "")
+        self.path = loggable_path(scope.get("path", ""))
         client = scope.get("client")
         self.client = client[0] if client else None
         self.started = time.perf_counter()

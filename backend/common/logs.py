@@ -4,8 +4,9 @@ With LOG_FORMAT=json every record is one JSON object on one line, and the
 `games.access` logger writes one record per HTTP request (this module's
 middleware) and per WebSocket connect and disconnect
 (backend/common/logging_asgi.py).  An access record names the path without
-its query string (tokens and lobby codes travel there), never a header, a
-cookie or a body; the formatter copies only the fields a record carries in
+its query string (tickets and lobby codes travel there) and with a
+password-reset link's uid and token cut off, never a header, a cookie or a
+body; the formatter copies only the fields a record carries in
 its `access` attribute, so nothing else a caller attaches (Django attaches
 the whole request to its own records) reaches a line.
 """
@@ -15,13 +16,22 @@ from __future__ import annotations
 import datetime
 import json
 import logging
+import re
 import time
 
 from asgiref.sync import iscoroutinefunction
 from django.utils.decorators import sync_and_async_middleware
 from django.utils.functional import empty
 
+from .addresses import client_address
+
 ACCESS = logging.getLogger("games.access")
+# Paths that carry a secret: a password-reset link is /reset/<uid>/<token>.
+_SECRET_PATH = re.compile(r"^(/reset/)[^/].*$")
+
+
+def loggable_path(path: str) -> str:
+    return _SECRET_PATH.sub(r"\1…", path)
 
 
 class JsonFormatter(logging.Formatter):
@@ -56,15 +66,16 @@ def _user_id(request) -> int | None:
 
 def _log_request(request, response, started: float) -> None:
     duration = round((time.perf_counter() - started) * 1000, 1)
+    path = loggable_path(request.path)
     log_access(
-        f"{request.method} {request.path} {response.status_code} {duration}ms",
+        f"{request.method} {path} {response.status_code} {duration}ms",
         {
             "event": "http",
             "method": request.method,
-            "path": request.path,
+            "path": path,
             "status": response.status_code,
             "duration_ms": duration,
-            "client": request.META.get("REMOTE_ADDR"),
+            "client": client_address(request.META),
             "user": _user_id(request),
         },
     )

@@ -2,8 +2,9 @@
 
 The worker runs with the shipped unit's command line and everything it
 prints is captured: sign-ups and log-ins with passwords, session and CSRF
-cookies, API tokens in headers and in `?token=`, a private lobby's invite
-code in `?code=`, and a (private) match played over WebSockets.
+cookies, API tokens in headers, a WebSocket ticket in `?ticket=`, a private
+lobby's invite code in `?code=`, a password-reset link, and a (private)
+match played over WebSockets.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tests.harness import Daphne, MatchViewer, Session, WebSocket, fetch, play, 
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-secret-passphrase-" + uuid.uuid4().hex[:8]
+RESET_TOKEN = "cz1abc-" + uuid.uuid4().hex  # shaped like Django's reset tokens
 
 
 def _sign_up(base: str, name: str) -> tuple[Session, int]:
@@ -31,8 +33,14 @@ def _sign_up(base: str, name: str) -> tuple[Session, int]:
 
 
 async def _play(base_ws: str, match_id: int, tokens: list[str], moves: int) -> list[str]:
-    """Seats connect with ?token= and play `moves` actions; the state messages they received, as sent."""
-    seats = [await MatchViewer.join(f"{base_ws}/ws/matches/{match_id}/?token={t}") for t in tokens]
+    """Seats connect (one with a single-use ?ticket=, the others with a token header) and play `moves`
+    actions; the state messages they received, as sent."""
+    url = f"{base_ws}/ws/matches/{match_id}/"
+    status, ticket = Session(base_ws.replace("ws://", "http://")).call(
+        "POST", "/api/auth/ws-ticket/", headers={"Authorization": f"Token {tokens[0]}"})
+    assert status == 200, ticket
+    seats = [await MatchViewer.join(f"{url}?ticket={ticket['ticket']}")]
+    seats += [await MatchViewer.join(url, t) for t in tokens[1:]]
     assert await play(seats, [], lambda legal: legal[0], moves) == moves
     for seat in seats:
         await seat.ws.close()
@@ -56,6 +64,7 @@ async def test_json_lines_record_requests_and_sockets_without_secrets(tmp_path):
         tokens = [Session(base).call("POST", "/api/auth/token/", {"username": n, "password": PASSWORD})[1]["token"]
                   for n in names]
         assert fetch("GET", base + "/api/auth/me/", headers={"Authorization": f"Token {tokens[1]}"})[0] == 200
+        assert fetch("GET", base + f"/reset/MQ/{RESET_TOKEN}")[0] == 200  # the page a reset mail links to
 
         # A private lobby: its code travels in query strings and bodies.
         status, lobby = host.call("POST", "/api/lobbies/", {"game": "condottiere", "options": {}, "num_seats": 3,
@@ -89,12 +98,14 @@ async def test_json_lines_record_requests_and_sockets_without_secrets(tmp_path):
     assert len(ends) == 3 and all(line["code"] == 1000 and line["duration_ms"] > 0 for line in ends)
     assert all(line["client"] == "127.0.0.1" for line in access)
 
-    secrets = {"password": PASSWORD, "invite code": code, **{f"token {t}": t for t in tokens}}
+    secrets = {"password": PASSWORD, "invite code": code, "reset token": RESET_TOKEN,
+               **{f"token {t}": t for t in tokens}}
     for session in (host, guest, third):
         secrets.update({f"cookie {k}": v for k, v in session.cookies.items() if v})
     for what, secret in secrets.items():
         assert secret not in text, f"the log shows a {what}"
-    for fragment in ("?", "token=", "code=", "Cookie", "Authorization"):
+    assert any(line["path"] == "/reset/…" for line in http)
+    for fragment in ("?", "ticket=", "code=", "Cookie", "Authorization"):
         assert not any(fragment in json.dumps(line) for line in access), fragment
     # No game state: neither the messages the sockets received nor any part of a view.
     assert states and not any(raw in text for raw in states)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 import time
 import uuid
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ def test_the_shipped_config_passes_nginx_t(tmp_path):
     # The client's own X-Forwarded-For never reaches a worker; no query string reaches the access log.
     assert "proxy_set_header X-Forwarded-For $remote_addr;" in site and "$proxy_add_x_forwarded_for" not in site
     log_format = site[site.index("log_format"):site.index(";", site.index("log_format"))]
-    assert "$uri" in log_format and "$request " not in log_format and "$request_uri" not in log_format
+    assert "$games_logged_uri" in log_format and "$request " not in log_format and "$request_uri" not in log_format
     assert "hash $uri consistent;" in (tmp_path / "games-upstreams.conf").read_text()
 
 
@@ -54,8 +55,10 @@ def stack(tmp_path):
     if connection.vendor != "postgresql":
         pytest.skip("two workers on one PostgreSQL (DATABASE_URL=postgres://...)")
     redis = RedisServer(tmp_path).start()
+    # Production settings, as deployed: behind nginx's TLS, X-Forwarded-Proto says https.
     env = server_env(shared_database_url(connection.settings_dict, tmp_path), redis.url, LOG_FORMAT="json",
-                     LOG_LEVEL="INFO")
+                     LOG_LEVEL="INFO", DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
+                     DJANGO_ALLOWED_HOSTS="127.0.0.1", TRUSTED_PROXY_COUNT="1")
     workers = [Daphne(env, tmp_path / f"worker-{i}.log") for i in range(2)]
     nginx = Nginx(tmp_path / "nginx", [w.port for w in workers])
     try:
@@ -87,7 +90,7 @@ def test_three_players_and_a_spectator_play_to_the_end_through_nginx(stack, djan
     match_path = f"/ws/matches/{match_id}/"
 
     async def scenario() -> tuple[list[MatchViewer], MatchViewer, int]:
-        seats = [await MatchViewer.join(f"{stack.wss}{match_path}?token={t}") for t in tokens]
+        seats = [await MatchViewer.join(stack.wss + match_path, t) for t in tokens]
         spectator = await MatchViewer.join(f"{stack.wss}{match_path}")
         rng = random.Random(5)
         final = await play(seats, [spectator], lambda legal: condottiere_policy(legal, rng), limit=3000)
@@ -118,8 +121,12 @@ def test_three_players_and_a_spectator_play_to_the_end_through_nginx(stack, djan
     assert fetch("GET", stack.nginx.url + "/api/games/", headers={"X-Forwarded-For": "203.0.113.7"})[0] == 200
     clients = {line["client"] for w in stack.workers for line in w.json_lines() if line.get("logger") == "games.access"}
     assert clients == {"127.0.0.1"}, clients
+    # A password-reset link's token stays out of both logs.
+    assert fetch("GET", stack.nginx.url + "/reset/MQ/secret-reset-token")[0] == 200
     access = stack.nginx.access_log()
-    assert match_path in access and "token" not in access and not any(t in access for t in tokens)
+    assert match_path in access and "/reset/" in access
+    for secret in ("secret-reset-token", *tokens):
+        assert secret not in access and not any(secret in w.log() for w in stack.workers)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -135,6 +142,7 @@ def test_nginx_serves_files_and_redirects_plain_http(stack):
     assert status == 301 and headers["Location"] == "https://127.0.0.1/lobby/3?code=x"
     status, headers, body = fetch("GET", stack.nginx.url + "/match/7")
     assert status == 200 and b'id="boot"' in body and "Content-Security-Policy" in headers
+    assert headers["Strict-Transport-Security"].startswith("max-age=")  # production, and https behind nginx
 
 
 HALF_OPEN = 1100  # the issue's figure: 1,100 half-open sockets broke bare Daphne at a 1,024-file limit
@@ -172,7 +180,7 @@ def test_a_slowloris_against_nginx_leaves_real_players_answered(stack, django_us
             status, _, _ = await asyncio.to_thread(fetch, "GET", stack.nginx.url + path, None, None, 5)
             latencies.append(time.monotonic() - started)
             assert status == 200, path
-        seats = [await MatchViewer.join(f"{stack.wss}/ws/matches/{match_id}/?token={t}") for t in tokens]
+        seats = [await MatchViewer.join(f"{stack.wss}/ws/matches/{match_id}/", t) for t in tokens]
         rng = random.Random(3)
         version = await play(seats, [], lambda legal: condottiere_policy(legal, rng), limit=30)
         for seat in seats:
