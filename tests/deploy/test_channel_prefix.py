@@ -12,14 +12,12 @@ import asyncio
 import json
 import subprocess
 import sys
+import uuid
 
 import pytest
 from django.utils.module_loading import import_string
 
 from tests.harness import ROOT, RedisServer, server_env
-
-GROUP = "match-1"
-
 
 def _layer_settings(redis_url: str, prefix: str | None) -> dict:
     env = server_env("sqlite:///:memory:", redis_url)
@@ -37,22 +35,23 @@ def _layer(config: dict):
 
 
 async def _hears(listener, speaker, within: float = 1.5) -> bool:
-    """Whether a message `speaker` sends to GROUP reaches a channel of `listener`
-    in that group.  It is sent every 0.1 s, as a subscription takes effect a
-    moment after group_add returns."""
+    """Whether a message `speaker` sends to a group reaches a channel of `listener` in that group (of the same
+    name).  It is sent every 0.1 s, as a subscription takes effect a moment after group_add returns; each probe
+    has a group and a nonce of its own, so a late copy from an earlier probe cannot answer it."""
+    group, nonce = f"match-{uuid.uuid4().hex[:8]}", uuid.uuid4().hex
     channel = await listener.new_channel()
-    await listener.group_add(GROUP, channel)
+    await listener.group_add(group, channel)
     received = asyncio.ensure_future(listener.receive(channel))
     try:
         for _ in range(int(within / 0.1)):
-            await speaker.group_send(GROUP, {"type": "version", "n": 1})
+            await speaker.group_send(group, {"type": "version", "nonce": nonce})
             done, _ = await asyncio.wait({received}, timeout=0.1)
             if done:
-                return received.result()["n"] == 1
+                return received.result()["nonce"] == nonce
         return False
     finally:
         received.cancel()
-        await listener.group_discard(GROUP, channel)
+        await listener.group_discard(group, channel)
 
 
 @pytest.fixture
