@@ -17,10 +17,11 @@ import uuid
 import pytest
 from django.utils.module_loading import import_string
 
-from tests.harness import ROOT, RedisServer, server_env
+from tests.support.deploy import RedisServer
+from tests.support.servers import ROOT, server_env
 
 def _layer_settings(redis_url: str, prefix: str | None) -> dict:
-    env = server_env("sqlite:///:memory:", redis_url)
+    env = server_env("sqlite:///:memory:", REDIS_URL=redis_url)
     env.pop("CHANNEL_LAYER_PREFIX", None)
     if prefix is not None:
         env["CHANNEL_LAYER_PREFIX"] = prefix

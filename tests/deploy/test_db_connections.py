@@ -16,7 +16,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-from tests.harness import Daphne, fetch, server_env, shared_database_url
+from tests.support.deploy import Worker, fetch, with_application_name
+from tests.support.servers import database_url, server_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 POOL = 4
@@ -36,9 +37,9 @@ def test_500_rest_calls_leave_a_bounded_number_of_connections(tmp_path, django_u
     user = django_user_model.objects.create_user(username=f"pool{uuid.uuid4().hex[:8]}", password="x-long-pass-1")
     token = Token.objects.create(user=user).key
     name = f"games-{uuid.uuid4().hex[:8]}"  # this worker's connections, and only them
-    dsn = shared_database_url(connection.settings_dict, tmp_path)
-    worker = Daphne(server_env(f"{dsn}?application_name={name}", DB_POOL_MAX=str(POOL), DB_POOL_MIN="1"),
-                    tmp_path / "worker.log").start()
+    dsn = database_url(connection.settings_dict, tmp_path / "unused.sqlite3")
+    worker = Worker(server_env(with_application_name(dsn, name), DB_POOL_MAX=str(POOL), DB_POOL_MIN="1"),
+                    tmp_path / "worker.log")
     peak, done = 0, threading.Event()
 
     def watch() -> None:

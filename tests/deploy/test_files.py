@@ -6,11 +6,15 @@ import json
 import re
 import shutil
 import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.harness import BIN, DEPLOY, ROOT, worker_argv
+from tests.support.deploy import DEPLOY, ROOT, worker_argv
+
+BIN = Path(sys.executable).parent  # this virtualenv's bin/
 
 # What the app reads from its environment, anywhere under backend/.
 _READS = re.compile(r"""(?:os\.environ\.get|os\.getenv|env_bool)\(\s*["']([A-Z][A-Z0-9_]+)["']""")
@@ -62,7 +66,7 @@ def test_the_worker_unit_is_hardened_and_the_image_runs_the_same_command():
     for line in ("NoNewPrivileges=yes", "ProtectSystem=strict", "LimitNOFILE=65536", "Restart=always",
                  "KillSignal=SIGTERM", "User=games"):
         assert f"\n{line}\n" in unit, line
-    argv = worker_argv(8001)
+    argv = ["daphne", *worker_argv(8001)]
     cmd = json.loads(re.search(r"^CMD (\[.*\])$", (DEPLOY / "Dockerfile").read_text(), re.M).group(1))
 
     def flags(args: list[str]) -> list[str]:

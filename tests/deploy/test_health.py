@@ -9,7 +9,8 @@ import time
 import pytest
 from django.db import connection
 
-from tests.harness import Daphne, RedisServer, fetch, free_port, server_env, shared_database_url
+from tests.support.deploy import RedisServer, Worker, fetch, migrated_database_url
+from tests.support.servers import free_port, server_env
 
 
 @pytest.mark.django_db
@@ -54,12 +55,12 @@ def test_readiness_names_the_channel_layer_it_cannot_reach(client, settings):
     assert "127.0.0.1" not in response.content.decode()  # which check, not where it looked
 
 
-def _ready(worker: Daphne) -> tuple[int, dict]:
+def _ready(worker: Worker) -> tuple[int, dict]:
     status, _, body = fetch("GET", worker.url + "/readyz")
     return status, json.loads(body)
 
 
-def _until_ready(worker: Daphne, status: int, timeout: float = 15) -> dict:
+def _until_ready(worker: Worker, status: int, timeout: float = 15) -> dict:
     """Probe until /readyz answers `status` (as a load balancer does), or fail."""
     deadline = time.monotonic() + timeout
     while True:
@@ -72,11 +73,10 @@ def _until_ready(worker: Daphne, status: int, timeout: float = 15) -> dict:
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_worker_is_unready_while_its_redis_is_down(tmp_path):
-    database = await asyncio.to_thread(shared_database_url, connection.settings_dict, tmp_path)
+    database = await asyncio.to_thread(migrated_database_url, connection.settings_dict, tmp_path)
     redis = RedisServer(tmp_path)
     await asyncio.to_thread(redis.start)
-    worker = Daphne(server_env(database, redis.url), tmp_path / "worker.log")
-    await asyncio.to_thread(worker.start)
+    worker = await asyncio.to_thread(Worker, server_env(database, REDIS_URL=redis.url), tmp_path / "worker.log")
     try:
         assert await asyncio.to_thread(_ready, worker) == (200, {
             "status": "ok", "checks": {"database": "ok", "channel_layer": "ok"}})
@@ -93,8 +93,8 @@ async def test_a_worker_is_unready_while_its_redis_is_down(tmp_path):
 
 async def test_a_worker_is_unready_without_its_database(tmp_path):
     nowhere = f"postgres://postgres@127.0.0.1:{free_port()}/games"
-    worker = Daphne(server_env(nowhere, DB_POOL_TIMEOUT="1"), tmp_path / "worker.log")
-    await asyncio.to_thread(worker.start)
+    worker = await asyncio.to_thread(Worker, server_env(nowhere, REDIS_URL="", DB_POOL_TIMEOUT="1"),
+                                     tmp_path / "worker.log")
     try:
         status, body = await asyncio.to_thread(_ready, worker)
         assert status == 503 and body["checks"]["channel_layer"] == "ok"

@@ -17,7 +17,8 @@ import uuid
 import pytest
 from django.db import connection
 
-from tests.harness import Daphne, MatchViewer, Session, WebSocket, fetch, play, server_env, shared_database_url
+from tests.support.deploy import MatchViewer, Session, Worker, connect, fetch, migrated_database_url, play
+from tests.support.servers import server_env
 
 pytestmark = pytest.mark.django_db(transaction=True)
 PASSWORD = "a-secret-passphrase-" + uuid.uuid4().hex[:8]
@@ -48,11 +49,10 @@ async def _play(base_ws: str, match_id: int, tokens: list[str], moves: int) -> l
 
 
 async def test_json_lines_record_requests_and_sockets_without_secrets(tmp_path):
-    env = server_env(await asyncio.to_thread(shared_database_url, connection.settings_dict, tmp_path),
-                     os.environ.get("REDIS_URL", ""), LOG_FORMAT="json", LOG_LEVEL="INFO",
+    env = server_env(await asyncio.to_thread(migrated_database_url, connection.settings_dict, tmp_path),
+                     REDIS_URL=os.environ.get("REDIS_URL", ""), LOG_FORMAT="json", LOG_LEVEL="INFO", DJANGO_DEBUG="0",
                      THROTTLE_SIGNUP="1000/min", THROTTLE_LOGIN="1000/min")
-    worker = Daphne(env, tmp_path / "worker.log")
-    await asyncio.to_thread(worker.start)
+    worker = await asyncio.to_thread(Worker, env, tmp_path / "worker.log")
     try:
         base = worker.url
         names = [f"logged{i}{uuid.uuid4().hex[:6]}" for i in range(3)]
@@ -71,8 +71,8 @@ async def test_json_lines_record_requests_and_sockets_without_secrets(tmp_path):
                                                             "private": True})
         assert status == 201, lobby
         code = lobby["invite_code"]
-        room = await WebSocket.connect(f"ws://127.0.0.1:{worker.port}/ws/lobbies/{lobby['id']}/?code={code}")
-        assert (await room.recv_json())["type"] == "lobby"
+        room = await connect(f"ws://127.0.0.1:{worker.port}/ws/lobbies/{lobby['id']}/?code={code}")
+        assert json.loads(await room.recv())["type"] == "lobby"
         for player in (guest, third):
             assert player.call("GET", f"/api/lobbies/{lobby['id']}/?code={code}")[0] == 200
             assert player.call("POST", f"/api/lobbies/{lobby['id']}/join/", {"code": code})[0] == 200
@@ -86,7 +86,7 @@ async def test_json_lines_record_requests_and_sockets_without_secrets(tmp_path):
     finally:
         await asyncio.to_thread(worker.stop)
 
-    text = worker.log()
+    text = worker.text()
     lines = worker.json_lines()  # every line is one JSON object
     access = [line for line in lines if line["logger"] == "games.access"]
     http = [line for line in access if line["event"] == "http"]

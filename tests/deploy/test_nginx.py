@@ -8,6 +8,7 @@ certificate, as players would.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import secrets
 import time
@@ -17,8 +18,9 @@ from dataclasses import dataclass
 import pytest
 from django.db import connection
 
-from tests.harness import (Daphne, MatchViewer, Nginx, RedisServer, WebSocket, fetch, free_port, play, server_env,
-                           shared_database_url)
+from tests.support.deploy import (MatchViewer, Nginx, RedisServer, Worker, connect, fetch, migrated_database_url,
+                                  play)
+from tests.support.servers import free_port, server_env
 from tests.platform.match_support import condottiere_policy
 
 
@@ -37,7 +39,7 @@ def test_the_shipped_config_passes_nginx_t(tmp_path):
 
 @dataclass
 class Stack:
-    workers: list[Daphne]
+    workers: list[Worker]
     nginx: Nginx
     redis: RedisServer
 
@@ -56,18 +58,18 @@ def stack(tmp_path):
         pytest.skip("two workers on one PostgreSQL (DATABASE_URL=postgres://...)")
     redis = RedisServer(tmp_path).start()
     # Production settings, as deployed: behind nginx's TLS, X-Forwarded-Proto says https.
-    env = server_env(shared_database_url(connection.settings_dict, tmp_path), redis.url, LOG_FORMAT="json",
-                     LOG_LEVEL="INFO", DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
+    env = server_env(migrated_database_url(connection.settings_dict, tmp_path), REDIS_URL=redis.url,
+                     LOG_FORMAT="json", LOG_LEVEL="INFO", DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
                      DJANGO_ALLOWED_HOSTS="127.0.0.1", TRUSTED_PROXY_COUNT="1")
-    workers = [Daphne(env, tmp_path / f"worker-{i}.log") for i in range(2)]
-    nginx = Nginx(tmp_path / "nginx", [w.port for w in workers])
+    workers: list[Worker] = []
+    nginx = None
     try:
-        for w in workers:
-            w.start()
-        nginx.start()
+        workers += [Worker(env, tmp_path / f"worker-{i}.log") for i in range(2)]
+        nginx = Nginx(tmp_path / "nginx", [w.port for w in workers]).start()
         yield Stack(workers, nginx, redis)
     finally:
-        nginx.stop()
+        if nginx is not None:
+            nginx.stop()
         for w in workers:
             w.stop()
         redis.stop()
@@ -94,9 +96,9 @@ def test_three_players_and_a_spectator_play_to_the_end_through_nginx(stack, djan
         spectator = await MatchViewer.join(f"{stack.wss}{match_path}")
         rng = random.Random(5)
         final = await play(seats, [spectator], lambda legal: condottiere_policy(legal, rng), limit=3000)
-        lobby_sockets = [await WebSocket.connect(f"{stack.wss}/ws/lobbies/") for _ in range(6)]
+        lobby_sockets = [await connect(f"{stack.wss}/ws/lobbies/") for _ in range(6)]
         for ws in lobby_sockets:
-            assert (await ws.recv_json())["type"] == "lobbies"
+            assert json.loads(await ws.recv())["type"] == "lobbies"
         for ws in lobby_sockets + [v.ws for v in seats + [spectator]]:
             await ws.close()
         return seats, spectator, final
@@ -126,7 +128,7 @@ def test_three_players_and_a_spectator_play_to_the_end_through_nginx(stack, djan
     access = stack.nginx.access_log()
     assert match_path in access and "/reset/" in access
     for secret in ("secret-reset-token", *tokens):
-        assert secret not in access and not any(secret in w.log() for w in stack.workers)
+        assert secret not in access and not any(secret in w.text() for w in stack.workers)
 
 
 @pytest.mark.django_db(transaction=True)
