@@ -235,9 +235,16 @@ class Nginx:
     def url(self) -> str:
         return f"https://127.0.0.1:{self.https_port}"
 
-    def access_log(self) -> str:
+    def access_log(self, *expected: str, timeout: float = 10) -> str:
+        """The access log, once it holds every `expected` string (nginx writes a
+        request's line after its response has gone, a socket's when it closes)."""
         path = self.dir / "logs" / "games.access.log"
-        return path.read_text(errors="replace") if path.exists() else ""
+        deadline = time.monotonic() + timeout
+        while True:
+            text = path.read_text(errors="replace") if path.exists() else ""
+            if all(e in text for e in expected) or time.monotonic() > deadline:
+                return text
+            time.sleep(0.05)
 
     def __enter__(self) -> "Nginx":
         return self.start()
