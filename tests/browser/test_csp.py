@@ -53,7 +53,7 @@ def test_the_app_runs_with_no_policy_violation(browser, live_server_url):
         player.page.wait_for_selector("#app *")
         seen["/"] = _violations(player)
         player.signup("csp")
-        for game in ("Condottiere", "God's Playground"):
+        for game in ("condottiere", "gods_playground"):
             start_against_two_bots(player, game)
             match_path = "/" + player.page.url.split("/", 3)[3]
             _play_a_little(player, rng, 3)
