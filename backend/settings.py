@@ -233,6 +233,9 @@ MATCH_DB_THREADS = int(os.environ.get("MATCH_DB_THREADS", "4"))
 # State frames written straight to Daphne's sockets (backend/matches/ws/wire.py); 0 turns it off.
 MATCH_WS_FAST_PATH = env_bool("MATCH_WS_FAST_PATH", True)
 
+# Seconds a step where silence answers (Condottiere's keep-or-discard) waits before
+# the rules answer for the seats that said nothing.
+MATCH_DEFAULT_WINDOW_S = float(os.environ.get("MATCH_DEFAULT_WINDOW_S", "6"))
 # Seconds between each process's looks for timed matches whose deadline passed unwatched.
 MATCH_DEADLINE_SWEEP_S = float(os.environ.get("MATCH_DEADLINE_SWEEP_S", "5"))
 

@@ -253,6 +253,15 @@ class Engine:
     def view(self, state: State, seat: int | None) -> dict:  # pragma: no cover
         raise NotImplementedError
 
+    def defaults(self, state: State) -> dict[int, Action]:
+        """What the rules do for a seat that says nothing in the present step,
+        where silence has a meaning (Condottiere: a hand not discarded is kept),
+        by seat still asked.  The platform answers so for them once a short
+        window has passed: nobody has to tap a forced answer, and a seat with
+        no choice is never told apart from a slow one.  Empty (the default)
+        where every decision must be made."""
+        return {}
+
     def views(self, state: State, seats) -> dict:
         """{seat: view(state, seat)} for several viewers of one state at once
         (None: a spectator).  A game may override it to compute what all

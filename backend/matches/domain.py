@@ -10,6 +10,8 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
+from django.conf import settings
+
 from backend.engines import Engine, IllegalAction, get_engine
 
 from . import clock as clocks
@@ -69,6 +71,9 @@ class Snapshot:
     control: tuple = ()  # who plays each seat now (seating.py)
     human_acted: bool = False  # a seat played by its user has acted (no more abort)
     result: dict | None = None
+    # When the rules answer for the seats still asked in a step where silence
+    # has a meaning (engine.defaults), epoch ms; None outside such a step.
+    window: int | None = None
     # seat (None: spectator) -> (view JSON, legal actions JSON), filled by the
     # runtime so that many viewers of one seat share the work.
     rendered: dict = field(default_factory=dict, compare=False, repr=False)
@@ -142,14 +147,18 @@ def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_i
     except IllegalAction as exc:
         raise engine_refusal(exc, info.game) from None
     over = engine.is_over(state)
+    window = None
+    if not over and engine.defaults(state):  # a step where silence answers: its window opens once
+        window = snapshot.window if snapshot.window is not None else now + settings.MATCH_DEFAULT_WINDOW_S * 1000
     clock = snapshot.clock
     if clock is not None:
         clock = clocks.advance(clock, now, [] if over else public_asked(engine, state), acted=seat,
                                paused=seating.bot_played(info.owners, snapshot.control))
     result = seating.with_resignations(engine.result(state), snapshot.control) if over else None
     applied = snapshot_of(engine, snapshot.version + 1, state, FINISHED if over else ACTIVE, clock=clock,
-                          control=snapshot.control, result=result,
-                          human_acted=snapshot.human_acted or seating.played_by_owner(info.owners, snapshot.control, seat))
+                          control=snapshot.control, result=result, window=window,
+                          human_acted=snapshot.human_acted or (not bot and seating.played_by_owner(
+                              info.owners, snapshot.control, seat)))
     return Move(info, snapshot.version, seat, action, client_id, applied, events)
 
 
@@ -173,7 +182,7 @@ def _platform_move(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict,
         clock = (clocks.advance(clock, now, asked, paused=paused) if reclaimed is None
                  else clocks.reclaim(clock, reclaimed, now, asked, paused=paused))
     applied = Snapshot(snapshot.version + 1, snapshot.state, snapshot.to_move, status, clock, control,
-                       snapshot.human_acted, result)
+                       snapshot.human_acted, result, snapshot.window if status == ACTIVE else None)
     # Not guessable, like a bot's: a player's own id must never pass for this move.
     client_id = f"platform:{snapshot.version}:{action['platform']}:{seat}:{uuid.uuid4().hex}"
     return Move(info, snapshot.version, seat, action, client_id, applied, events)
@@ -200,6 +209,16 @@ def give_back(info: MatchInfo, snapshot: Snapshot, seat: int, now: int) -> Move:
 def abort(info: MatchInfo, snapshot: Snapshot, seat: int, now: int) -> Move:
     return _platform_move(info, snapshot, seat, {"platform": "abort"}, [seating.aborted_event(seat)], now,
                           status=ABORTED)
+
+
+def deadline(snapshot: Snapshot) -> int | None:
+    """The next moment (epoch ms) the platform must act on its own: a clock runs
+    out, or a window of defaults closes; None when nothing is due."""
+    if snapshot.status != ACTIVE:
+        return None
+    due = [d for d in (None if snapshot.clock is None else clocks.deadline(snapshot.clock), snapshot.window)
+           if d is not None]
+    return min(due) if due else None
 
 
 def table(info: MatchInfo, snapshot: Snapshot) -> seating.Table:

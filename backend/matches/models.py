@@ -45,7 +45,9 @@ class Match(models.Model):
     control = models.JSONField(default=list)
     # Set by the first action of a seat its user plays; from then on the match cannot be aborted.
     human_acted = models.BooleanField(default=False)
-    # When the earliest running clock runs out (clock.deadline), for the sweep of overdue matches.
+    # In a step where silence answers (engine.defaults): when the platform answers for the silent seats, epoch ms.
+    window_until = models.BigIntegerField(null=True, blank=True)
+    # When the platform must act next (the earliest clock to run out, or window_until), for the sweep.
     deadline_at = models.DateTimeField(null=True, blank=True)
     # Per seat: the last moment (epoch ms) one of its connections was known open, for the
     # absent-player rule; refreshed by each server process's presence heartbeat.

@@ -17,9 +17,8 @@ from datetime import timezone as dt_timezone
 from django.db import connection, transaction
 from django.utils import timezone
 
-from . import clock as clocks
 from . import jsoncodec
-from .domain import MatchInfo, Move, SeatInfo, Snapshot, snapshot_of
+from .domain import MatchInfo, Move, SeatInfo, Snapshot, deadline, snapshot_of
 from .models import ActionLog, Match, MatchSeat
 
 WRITTEN, DUPLICATE, STALE = "written", "duplicate", "stale"
@@ -48,14 +47,15 @@ def read_info(match_id: int) -> MatchInfo | None:
 
 def read_snapshot(info: MatchInfo) -> Snapshot | None:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version, state, status, clock, control, human_acted, result FROM {_MATCH}"
+        cursor.execute(f"SELECT version, state, status, clock, control, human_acted, result, window_until FROM {_MATCH}"
                        " WHERE id = %s", [info.id])
         row = cursor.fetchone()
     if row is None:
         return None
-    version, state, status, clock, control, human_acted, result = row
+    version, state, status, clock, control, human_acted, result, window = row
     return snapshot_of(info.engine, version, _loads(state), status, clock=_loads(clock),
-                       control=tuple(_loads(control) or ()), human_acted=bool(human_acted), result=_loads(result))
+                       control=tuple(_loads(control) or ()), human_acted=bool(human_acted), result=_loads(result),
+                       window=window)
 
 
 def read_seen(match_id: int) -> list:
@@ -116,8 +116,8 @@ def write_sql(marker: str) -> str:
     return (
         f"WITH input AS (SELECT * FROM unnest({m}::bigint[], {m}::int[], {m}::text[], {m}::text[], {m}::text[],"
         f" {m}::smallint[], {m}::text[], {m}::text[], {m}::text[], {m}::text[], {m}::text[], {m}::bigint[],"
-        f" {m}::bool[]) AS t(id, version, state, status, result, seat, action, client_id, events, clock, control,"
-        " deadline, human_acted)),"
+        f" {m}::bool[], {m}::bigint[]) AS t(id, version, state, status, result, seat, action, client_id, events,"
+        " clock, control, deadline, human_acted, window_until)),"
         f" resent AS (SELECT i.id FROM input i WHERE EXISTS"
         f" (SELECT 1 FROM {_LOG} l WHERE l.match_id = i.id AND l.client_id = i.client_id)),"
         f" moved AS (UPDATE {_MATCH} m SET version = i.version + 1, state = i.state::jsonb,"
@@ -125,7 +125,8 @@ def write_sql(marker: str) -> str:
         " finished_at = CASE WHEN i.status = 'active' THEN m.finished_at ELSE now() END,"
         " result = CASE WHEN i.result IS NULL THEN m.result ELSE i.result::jsonb END,"
         " clock = i.clock::jsonb, control = i.control::jsonb,"
-        " deadline_at = to_timestamp(i.deadline / 1000.0), human_acted = m.human_acted OR i.human_acted"
+        " deadline_at = to_timestamp(i.deadline / 1000.0), human_acted = m.human_acted OR i.human_acted,"
+        " window_until = i.window_until"
         " FROM input i WHERE m.id = i.id AND m.version = i.version"
         " AND i.id NOT IN (SELECT id FROM resent) RETURNING m.id),"
         f" logged AS (INSERT INTO {_LOG} (match_id, version, seat, action, client_id, events, created_at)"
@@ -139,11 +140,7 @@ def _row(m: Move) -> tuple:
     a = m.applied
     return (m.info.id, m.version, _dumps(a.state), a.status, None if a.result is None else _dumps(a.result), m.seat,
             _dumps(m.action), m.client_id, _dumps(m.events), None if a.clock is None else _dumps(a.clock),
-            _dumps(list(a.control)), _deadline(a), a.human_acted)
-
-
-def _deadline(snapshot) -> int | None:
-    return None if snapshot.clock is None or snapshot.status != "active" else clocks.deadline(snapshot.clock)
+            _dumps(list(a.control)), deadline(a), a.human_acted, a.window)
 
 
 def write_params(moves: list[Move]) -> list[list]:
@@ -178,10 +175,10 @@ def _write_sqlite(move: Move) -> str:
         return DUPLICATE
     now = timezone.now()
     a = move.applied
-    deadline = _deadline(a)
+    due = deadline(a)
     fields = {"version": move.version + 1, "state": a.state, "updated_at": now, "status": a.status,
-              "clock": a.clock, "control": list(a.control),
-              "deadline_at": None if deadline is None else datetime.fromtimestamp(deadline / 1000, tz=dt_timezone.utc)}
+              "clock": a.clock, "control": list(a.control), "window_until": a.window,
+              "deadline_at": None if due is None else datetime.fromtimestamp(due / 1000, tz=dt_timezone.utc)}
     if a.human_acted:
         fields["human_acted"] = True
     if a.status != "active":

@@ -95,7 +95,7 @@ class Player:
         await self.comm.disconnect()
 
 
-_CLOCK_TIMES = re.compile(r'"(server_ms|turn_ms|remaining_ms)":(\[[^\]]*\]|\d+)')
+_CLOCK_TIMES = re.compile(r'"(server_ms|turn_ms|remaining_ms|defaults_in_ms)":(\[[^\]]*\]|\d+)')
 
 
 def _timeless(text: str) -> str:

@@ -105,6 +105,12 @@ class CondottiereEngine(Engine):
     def is_over(self, state: dict) -> bool:
         return state["phase"] == "over"
 
+    def defaults(self, state: dict) -> dict:
+        # p. 8: discarding is a choice ("dönthet úgy"); whoever does not discard keeps the hand.
+        if state["phase"] != "discard_hand":
+            return {}
+        return {seat: {"type": "keep_hand"} for seat in state["queue"]}
+
     def result(self, state: dict) -> dict:
         n = state["num_players"]
         if state["opts"]["points"]:

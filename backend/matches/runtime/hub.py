@@ -403,25 +403,36 @@ class MatchHub:
         if room.deadline is not None:
             room.deadline.cancel()
             room.deadline = None
-        snapshot = room.snapshot
-        due = clocks.deadline(snapshot.clock) if snapshot.clock is not None and snapshot.status == ACTIVE else None
+        due = domain.deadline(room.snapshot)
         if due is not None:
             delay = max(0.0, (due - timing.now_ms()) / 1000)
             room.deadline = self.loop.call_later(delay, lambda: self.spawn(self.timeouts(room)))
 
     async def timeouts(self, room: Room) -> None:
-        """Hand every seat whose time has run out to the bot, one move each.
-        Several processes may try; the version check lets each move through once."""
-        for _attempt in range(len(room.info.seats) + 3):
-            snapshot, now = room.snapshot, timing.now_ms()
-            if snapshot.status != ACTIVE or snapshot.clock is None:
+        """What is due at the deadline, one move each: hand every seat whose
+        time has run out to the bot; answer for the seats that stayed silent
+        in a step where silence answers (engine.defaults).  Several processes
+        may try; the version check lets each move through once."""
+        for _attempt in range(2 * len(room.info.seats) + 3):
+            move = self._due_move(room, timing.now_ms())
+            if move is None:
                 return
-            flagged = clocks.flagged(snapshot.clock, now)
-            if not flagged:
-                return
-            move = domain.hand_to_bot(room.info, snapshot, flagged[0], seating.TIMEOUT, now)
             if await self._write(room, move) == store.STALE:
                 await self.refresh(room)
+
+    @staticmethod
+    def _due_move(room: Room, now: int) -> Move | None:
+        snapshot, info = room.snapshot, room.info
+        if snapshot.status != ACTIVE:
+            return None
+        flagged = clocks.flagged(snapshot.clock, now) if snapshot.clock is not None else []
+        if flagged:
+            return domain.hand_to_bot(info, snapshot, flagged[0], seating.TIMEOUT, now)
+        if snapshot.window is not None and now >= snapshot.window:
+            for seat, action in sorted(room.engine.defaults(snapshot.state).items()):
+                client_id = f"platform:{snapshot.version}:silence:{seat}:{uuid.uuid4().hex}"
+                return check(info, snapshot, seat, action, client_id, now, bot=True)
+        return None
 
     async def _sweep(self) -> None:
         """Now and then: the timed matches whose deadline passed while no

@@ -291,8 +291,11 @@ class MatchSocket:
 
     def _state_text(self, snapshot, events: list) -> str:
         view, legal = self.room.rendered(snapshot, self.seat)
-        clock = "null" if snapshot.clock is None else _dumps(clocks.frame(snapshot.clock, timing.now_ms()))
+        now = timing.now_ms()
+        clock = "null" if snapshot.clock is None else _dumps(clocks.frame(snapshot.clock, now))
+        silence = "null" if snapshot.window is None else max(0, snapshot.window - now)
         # The whole message as compact JSON, built from the parts its viewers share.
         return (f'{{"type":"state","version":{snapshot.version},"seat":{_dumps(self.seat)},'
                 f'"status":{_dumps(snapshot.status)},"view":{view},"legal_actions":{legal},'
-                f'"events":{_dumps(events)},"clock":{clock},"control":{_dumps(list(snapshot.control))}}}')
+                f'"events":{_dumps(events)},"clock":{clock},"control":{_dumps(list(snapshot.control))},'
+                f'"defaults_in_ms":{silence}}}')
