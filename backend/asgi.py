@@ -1,6 +1,7 @@
 import gc
 import importlib
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -41,6 +42,12 @@ websocket_urlpatterns: list = _collect_websocket_urlpatterns()
 gc.collect()
 gc.freeze()
 gc.set_threshold(10_000, 20, 50)
+
+# Under Daphne (Twisted's reactor), a worker told to stop drains its matches first.
+if "twisted.internet.reactor" in sys.modules:
+    from backend.matches.runtime import shutdown  # noqa: E402
+
+    shutdown.install()
 
 application = ProtocolTypeRouter(
     {

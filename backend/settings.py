@@ -236,6 +236,12 @@ MATCH_WS_FAST_PATH = env_bool("MATCH_WS_FAST_PATH", True)
 # Seconds a step where silence answers (Condottiere's keep-or-discard) waits before
 # the rules answer for the seats that said nothing.
 MATCH_DEFAULT_WINDOW_S = float(os.environ.get("MATCH_DEFAULT_WINDOW_S", "6"))
+# Seconds a worker told to stop (SIGTERM) may spend committing moves under way and
+# closing its match sockets (4503: reconnect elsewhere) before it stops anyway.
+MATCH_DRAIN_S = float(os.environ.get("MATCH_DRAIN_S", "10"))
+# Seconds between each process's checks that the matches it follows are at the database's
+# version (what the channel layer lost, while it was away, is caught up this way).
+MATCH_RECONCILE_S = float(os.environ.get("MATCH_RECONCILE_S", "2"))
 # Seconds between each process's looks for timed matches whose deadline passed unwatched.
 MATCH_DEADLINE_SWEEP_S = float(os.environ.get("MATCH_DEADLINE_SWEEP_S", "5"))
 

@@ -29,6 +29,7 @@ STATUS = {
     "forbidden": 403,
     "not_found": 404,
     "conflict": 409,
+    "unavailable": 503,
 }
 
 

@@ -88,6 +88,10 @@ def read_version(match_id: int) -> int | None:
     return None if row is None else row[0]
 
 
+def read_versions(match_ids: list[int]) -> dict[int, int]:
+    return dict(Match.objects.filter(pk__in=match_ids).values_list("pk", "version"))
+
+
 def read_log(match_id: int, after: int, upto: int) -> dict[int, tuple[str, list]]:
     """{version: (client id, every event)} of versions after+1..upto."""
     with connection.cursor() as cursor:

@@ -4,10 +4,15 @@
 import { useEffect, useRef, useState } from "./lib.js";
 
 const MAX_DELAY = 8000;
+// A socket that hears nothing this long asks (`ping`, e.g. a match's sync); if that
+// goes unanswered too, it starts over: a server that lost track of us is caught up.
+const QUIET_MS = 20000;
 
 export class LiveSocket {
-  constructor(path, { onMessage, onOpen, onStatus } = {}) {
+  constructor(path, { onMessage, onOpen, onStatus, ping } = {}) {
     this.path = path;
+    this.ping = ping || null;
+    this.quiet = null;
     this.onMessage = onMessage || (() => {});
     this.onOpen = onOpen || (() => {});
     this.onStatus = onStatus || (() => {});
@@ -45,28 +50,43 @@ export class LiveSocket {
       const again = this.everOpened;
       this.everOpened = true;
       this.setStatus("open");
+      this.heard();
       this.onOpen(again);
     };
     ws.onmessage = (e) => {
       if (ws !== this.ws) return;
+      this.heard();
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
       this.onMessage(msg);
     };
     ws.onclose = (e) => {
       if (ws !== this.ws || this.stopped) return;
-      // 4401/4403/4404 (and 40xx): the server refused us for good (auth, private, not found).
+      clearTimeout(this.quiet);
+      // 4401/4403/4404/4429 (and 40xx): the server refused us for good (auth, private, not found, too many).
       if ((e.code >= 4400 && e.code < 4500) || (e.code >= 4000 && e.code < 4100)) {
         this.setStatus("closed");
         this.closeCode = e.code;
         return;
       }
       this.setStatus(this.everOpened ? "reconnecting" : "connecting");
-      const delay = Math.min(MAX_DELAY, 600 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+      // 4503: that server stops (a deploy); another one takes us at once.
+      if (e.code === 4503) this.attempt = 0;
+      const delay = e.code === 4503 ? Math.random() * 300
+        : Math.min(MAX_DELAY, 600 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
       this.attempt += 1;
       clearTimeout(this.timer);
       this.timer = setTimeout(() => this.connect(), delay);
     };
+  }
+
+  heard() {
+    clearTimeout(this.quiet);
+    if (!this.ping) return;
+    this.quiet = setTimeout(() => {
+      if (!this.send(this.ping)) return;
+      this.quiet = setTimeout(() => { if (this.ws) this.ws.close(4999); }, QUIET_MS);
+    }, QUIET_MS);
   }
 
   reconnectNow() {
@@ -88,6 +108,7 @@ export class LiveSocket {
   stop() {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.quiet);
     window.removeEventListener("online", this._onOnline);
     document.removeEventListener("visibilitychange", this._onVisible);
     if (this.ws) this.ws.close(1000);
@@ -106,6 +127,7 @@ export function useLive(path, handlers) {
       onMessage: (m) => ref.current.onMessage && ref.current.onMessage(m),
       onOpen: (again) => ref.current.onOpen && ref.current.onOpen(again, s),
       onStatus: setStatus,
+      ping: handlers.ping,
     });
     sock.current = s;
     window.__sockets = (window.__sockets || new Set()).add(s);

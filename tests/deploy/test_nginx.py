@@ -10,17 +10,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import secrets
 import time
 import uuid
-from dataclasses import dataclass
 
 import pytest
-from django.db import connection
 
-from tests.support.deploy import (MatchViewer, Nginx, RedisServer, Worker, connect, fetch, migrated_database_url,
-                                  play)
-from tests.support.servers import free_port, server_env
+from tests.support.deploy import (MatchViewer, Nginx, connect, fetch, play)
+from tests.support.servers import free_port
 from tests.platform.match_support import condottiere_policy
 
 
@@ -35,44 +31,6 @@ def test_the_shipped_config_passes_nginx_t(tmp_path):
     log_format = site[site.index("log_format"):site.index(";", site.index("log_format"))]
     assert "$games_logged_uri" in log_format and "$request " not in log_format and "$request_uri" not in log_format
     assert "hash $uri consistent;" in (tmp_path / "games-upstreams.conf").read_text()
-
-
-@dataclass
-class Stack:
-    workers: list[Worker]
-    nginx: Nginx
-    redis: RedisServer
-
-    @property
-    def wss(self) -> str:
-        return f"wss://127.0.0.1:{self.nginx.https_port}"
-
-    def worker_lines(self, event: str, path: str) -> list[list[dict]]:
-        return [[line for line in w.json_lines() if line.get("event") == event and line.get("path") == path]
-                for w in self.workers]
-
-
-@pytest.fixture
-def stack(tmp_path):
-    if connection.vendor != "postgresql":
-        pytest.skip("two workers on one PostgreSQL (DATABASE_URL=postgres://...)")
-    redis = RedisServer(tmp_path).start()
-    # Production settings, as deployed: behind nginx's TLS, X-Forwarded-Proto says https.
-    env = server_env(migrated_database_url(connection.settings_dict, tmp_path), REDIS_URL=redis.url,
-                     LOG_FORMAT="json", LOG_LEVEL="INFO", DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=secrets.token_urlsafe(64),
-                     DJANGO_ALLOWED_HOSTS="127.0.0.1", TRUSTED_PROXY_COUNT="1")
-    workers: list[Worker] = []
-    nginx = None
-    try:
-        workers += [Worker(env, tmp_path / f"worker-{i}.log") for i in range(2)]
-        nginx = Nginx(tmp_path / "nginx", [w.port for w in workers]).start()
-        yield Stack(workers, nginx, redis)
-    finally:
-        if nginx is not None:
-            nginx.stop()
-        for w in workers:
-            w.stop()
-        redis.stop()
 
 
 def _match(django_user_model, public: bool = True) -> tuple[int, list[str]]:

@@ -38,6 +38,9 @@ from .writer import GroupWriter
 log = logging.getLogger(__name__)
 
 
+RELAY_RETRY_S = 0.5
+
+
 def group_name(match_id: int) -> str:
     return f"match-{match_id}"
 
@@ -155,6 +158,9 @@ class MatchHub:
         self.writer = GroupWriter(self._written) if postgres else None
         self.layer = get_channel_layer()
         self.relay_channel: str | None = None
+        self.layer_down = False  # the channel layer failed since it last worked
+        self.draining = False  # stopping: no new sockets (shutdown.py)
+        self.left = asyncio.Event()  # set whenever a viewer leaves (drain awaits the last)
         self.tasks: set[asyncio.Task] = set()  # work that ends: bot turns, reads, publishing
         self.services: list[asyncio.Task] = []  # heartbeat, sweep and relay, for the hub's life
         self.seen_due: dict[int, dict[int, int]] = {}  # match -> seat -> ±ms, for store.write_seen
@@ -181,7 +187,8 @@ class MatchHub:
         if not self.services:
             context = contextvars.Context()
             self.services = [self.loop.create_task(self._heartbeat(), context=context),
-                             self.loop.create_task(self._sweep(), context=context)]
+                             self.loop.create_task(self._sweep(), context=context),
+                             self.loop.create_task(self._reconciling(), context=context)]
         room = self.rooms.get(match_id)
         if room is not None:
             return room
@@ -239,7 +246,10 @@ class MatchHub:
 
     # ---- viewers ---------------------------------------------------------
     def admit(self, user_id: int | None, address: str | None) -> MatchError | None:
-        """Refuse a socket beyond the per-user or per-address cap (both per process)."""
+        """Refuse a socket beyond the per-user or per-address cap (both per process),
+        and every socket while this process drains before it stops."""
+        if self.draining:
+            return MatchError("unavailable", _("This server is restarting; connecting to another."))
         if user_id is not None and self.sockets_by_user[user_id] >= settings.MATCH_SOCKETS_PER_USER:
             return MatchError("limit_reached", _("You have too many match connections open; close some tabs."))
         if address and self.sockets_by_address[address] >= settings.MATCH_SOCKETS_PER_ADDRESS:
@@ -260,6 +270,7 @@ class MatchHub:
         if viewer not in room.viewers:
             return
         room.viewers.discard(viewer)
+        self.left.set()
         self._count(viewer, -1)
         room.presence.leave(viewer.seat)
         if viewer.seat is not None and not room.presence.local[viewer.seat]:
@@ -326,8 +337,8 @@ class MatchHub:
             return
         self._changed(room)
         if self.layer is not None:
-            self.spawn(self.layer.group_send(group_name(room.id), {
-                "type": "match.version", "match": room.id, "version": snapshot.version, "process": self.process}))
+            self._publish(room.id, {"type": "match.version", "match": room.id, "version": snapshot.version,
+                                    "process": self.process})
         self._schedule_bots(room)
 
     def _changed(self, room: Room) -> None:
@@ -397,6 +408,20 @@ class MatchHub:
             self._schedule_bots(room)
             self.release(room)
 
+    async def drain(self) -> None:
+        """Before this process stops: no new sockets, the moves under way
+        committed and announced, then every match socket closed with 4503 so
+        that its client reconnects at once, to another process."""
+        self.draining = True
+        if self.writer is not None:
+            await self.writer.idle()
+        closing = [viewer.restart() for room in tuple(self.rooms.values()) for viewer in tuple(room.viewers)]
+        await asyncio.gather(*closing, return_exceptions=True)
+        # Until every client has answered its close: the frames must reach them before the server stops.
+        while any(room.viewers for room in self.rooms.values()):
+            self.left.clear()
+            await self.left.wait()
+
     # ---- clocks ------------------------------------------------------------
     def _arm_deadline(self, room: Room) -> None:
         """A timer for the moment the first running clock runs out."""
@@ -451,6 +476,29 @@ class MatchHub:
             except Exception:
                 log.exception("the sweep of overdue matches failed")
 
+    async def reconcile(self) -> None:
+        """Catch every room up with the database in one query: a version
+        announced while the channel layer was away, or lost, is not missed for
+        longer than MATCH_RECONCILE_S."""
+        rooms = list(self.rooms.values())
+        if not rooms:
+            return
+        versions = await self.db(store.read_versions, [room.id for room in rooms])
+        for room in rooms:
+            if versions.get(room.id, -1) > room.snapshot.version:
+                room.heard = max(room.heard, versions[room.id])
+                self.spawn(self.refresh(room))
+
+    async def _reconciling(self) -> None:
+        while True:
+            await asyncio.sleep(settings.MATCH_RECONCILE_S)
+            try:
+                await self.reconcile()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the database is away too: next time
+                log.warning("catching matches up with the database failed", exc_info=True)
+
     # ---- who is connected, in the database ----------------------------------
     def _vouch(self, room: Room, seat: int | None, connected: bool) -> None:
         """Record that `seat` has a connection here (or lost its last one here)
@@ -485,10 +533,25 @@ class MatchHub:
         if self.layer is not None and self.relay_channel is not None and match_id not in self.rooms:
             await self.layer.group_discard(group_name(match_id), self.relay_channel)
 
+    def _publish(self, match_id: int, message: dict) -> None:
+        self.spawn(self._send_to_group(match_id, message))
+
+    async def _send_to_group(self, match_id: int, message: dict) -> None:
+        try:
+            await self.layer.group_send(group_name(match_id), message)
+        except Exception:  # the channel layer is away: _reconcile catches the viewers up
+            if not self.layer_down:
+                log.warning("the channel layer refused a message; matches catch up from the database",
+                            exc_info=True)
+            self.layer_down = True
+
     async def _relay(self) -> None:
         while True:
             try:
                 message = await self.layer.receive(self.relay_channel)
+                if self.layer_down:  # it is back: whatever was said meanwhile is lost
+                    self.layer_down = False
+                    self.spawn(self.reconcile())
                 room = self.rooms.get(message.get("match"))
                 if room is None or message.get("process") == self.process:
                     continue
@@ -508,7 +571,10 @@ class MatchHub:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("match relay failed on a message")
+                if not self.layer_down:
+                    log.warning("the channel layer is away; matches catch up from the database", exc_info=True)
+                self.layer_down = True
+                await asyncio.sleep(RELAY_RETRY_S)
 
     # ---- presence ----------------------------------------------------------
     def _presence_changed(self, room: Room, seat: int | None) -> None:
@@ -536,9 +602,8 @@ class MatchHub:
             return
         hello = room.presence.published is None
         room.presence.published = counts
-        self.spawn(self.layer.group_send(group_name(room.id), {
-            "type": "presence", "match": room.id, "process": self.process,
-            "seats": counts[0], "spectators": counts[1], "hello": hello}))
+        self._publish(room.id, {"type": "presence", "match": room.id, "process": self.process,
+                                "seats": counts[0], "spectators": counts[1], "hello": hello})
 
     def _push_presence(self, room: Room) -> None:
         summary = room.presence.summary()

@@ -59,6 +59,11 @@ class GroupWriter:
             self.task = loop.create_task(self._drain())
         return await future
 
+    async def idle(self) -> None:
+        """Wait until every move handed in so far has been written (or refused)."""
+        while self.task is not None:
+            await asyncio.shield(self.task)
+
     async def _drain(self) -> None:
         try:
             while self.queue:

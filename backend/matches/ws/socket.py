@@ -32,7 +32,16 @@ from . import wire
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 16 * 1024
-CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429}
+# Servers may close with 1000 or 3000-4999 only: ours are 4xxx, by HTTP status.
+# 4513: the database is away just now, try again later; 4503: this server
+# stops (a restart), reconnect at once, to another.
+CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
+               "unavailable": 4513}
+SERVICE_RESTART = 4503
+
+
+def unavailable() -> MatchError:
+    return MatchError("unavailable", _("The game server cannot reach its database just now; try again in a moment."))
 _dumps = jsoncodec.dumps
 
 
@@ -112,7 +121,13 @@ class MatchSocket:
         refusal = hub.admit(self.user_id, self.address)
         if refusal is not None:
             return await self._refuse(refusal)
-        room = await hub.room(self.match_id)
+        try:
+            room = await hub.room(self.match_id)
+        except MatchError:
+            raise
+        except Exception:
+            log.warning("opening match %s failed", self.match_id, exc_info=True)
+            return await self._refuse(unavailable())
         if room is None:
             return await self._refuse(MatchError("not_found", _("There is no such match.")))
         seat = room.info.seat_of(self.user_id)
@@ -170,7 +185,10 @@ class MatchSocket:
         if kind == "action":
             return await self._action(message)
         if kind == "sync":
-            await self.hub.refresh(self.room)
+            try:
+                await self.hub.refresh(self.room)
+            except Exception:  # the database is away: the state as this process knows it
+                log.warning("a sync of match %s could not read the database", self.match_id, exc_info=True)
             return self._resend_state()
         self.error(MatchError("bad_message", _('Unknown message type; expected "action" or "sync".')))
 
@@ -193,6 +211,9 @@ class MatchSocket:
             applied = await self.hub.act(self.room, self.seat, version, action, client_id)
         except MatchError as exc:
             return self.error(exc, client_id)
+        except Exception:  # nothing was written; the same id may be sent again
+            log.warning("an action in match %s could not be written", self.match_id, exc_info=True)
+            return self.error(unavailable(), client_id)
         if applied.duplicate:  # a resend of an applied action is answered with the current state
             self._resend_state()
 
@@ -211,6 +232,14 @@ class MatchSocket:
         """Something for the viewers that is not a version (docs/api.md: notice)."""
         if self.ready:
             self._emit(_dumps({"type": "notice", **notice}))
+
+    async def restart(self) -> None:
+        """This process stops: what is queued goes out, then close with SERVICE_RESTART."""
+        while self.draining is not None and not self.closed:
+            await asyncio.shield(self.draining)
+        if not self.closed:
+            self.closed = True
+            await self.asgi_send({"type": "websocket.close", "code": SERVICE_RESTART})
 
     def presence(self, seats: list[int], spectators: int) -> None:
         if not self.ready or (seats, spectators) == self.presence_sent:

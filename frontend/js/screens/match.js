@@ -50,6 +50,7 @@ export function MatchScreen({ params, user }) {
   useEffect(() => { loadMeta(); }, [id]);
 
   const live = useLive(`/ws/matches/${id}/`, {
+    ping: { type: "sync" }, // a long silence: make sure nothing was missed
     onOpen: (again, sock) => {
       versionRef.current = null;
       // The server sends the position on connect; after a drop we also ask explicitly (sync) so nothing missed is assumed.
