@@ -268,7 +268,15 @@ async def drive(args, matches: list[dict], ports: list[int], servers: list[Daphn
     own0 = sum(os.times()[:2])
     main0 = sum(main_thread_cpu_seconds(s.pid) for s in servers)
     t1 = time.perf_counter()
+    spy = None
+    if args.py_spy:  # a sampling profile of the (first) server during the window
+        spy = subprocess.Popen([str(Path(sys.executable).with_name("py-spy")), "record", "-p", str(servers[0].pid),
+                                "-d", str(int(args.seconds)), "-r", "250", "-f", "raw", "-o", args.py_spy,
+                                "--nonblocking", *(["--gil"] if args.py_spy_gil else [])],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     await asyncio.sleep(args.seconds)
+    if spy is not None:
+        await asyncio.to_thread(spy.wait, 30)
     elapsed = time.perf_counter() - t1
     applied, cpu1 = stats.applied - applied0, sum(cpu_seconds(s.pid) for s in servers)
     own = sum(os.times()[:2]) - own0
@@ -380,6 +388,8 @@ def main() -> None:
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="run Daphne under cProfile, stats to FILE")
+    parser.add_argument("--py-spy", metavar="FILE", help="py-spy record (raw, folded stacks) of Daphne in the window")
+    parser.add_argument("--py-spy-gil", action="store_true", help="with --py-spy: only samples holding the GIL")
     args = parser.parse_args()
     asyncio.run(main_async(args))
 

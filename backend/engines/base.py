@@ -253,6 +253,13 @@ class Engine:
     def view(self, state: State, seat: int | None) -> dict:  # pragma: no cover
         raise NotImplementedError
 
+    def asked(self, state: State) -> list[int]:
+        """The seats every viewer sees asked to act (the spectator view's
+        `to_move`).  Where a game hides who has already answered a question
+        put to several seats at once, this keeps listing them all until the
+        question is settled; otherwise it is to_move."""
+        return self.to_move(state)
+
     def defaults(self, state: State) -> dict[int, Action]:
         """What the rules do for a seat that says nothing in the present step,
         where silence has a meaning (Condottiere: a hand not discarded is kept),

@@ -121,11 +121,8 @@ def snapshot_of(engine: Engine, version: int, state: dict, status: str, **platfo
 
 
 def public_asked(engine: Engine, state: dict) -> list[int]:
-    """The seats every viewer sees asked: the spectator view's to_move where the
-    game shows one (Condottiere keeps showing every seat asked its secret
-    keep-or-discard question until all have answered), else the engine's."""
-    shown = engine.view(state, None).get("to_move")
-    return list(engine.to_move(state) if shown is None else shown)
+    """The seats every viewer sees asked (engine.asked): what the clocks run on."""
+    return list(engine.asked(state))
 
 
 def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_id: str, now: int,

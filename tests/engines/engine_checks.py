@@ -281,6 +281,10 @@ def check_views(engine, state: dict) -> None:
         assert json.loads(json.dumps(view, allow_nan=False)) == view, f"view for {seat} is not plain JSON"
         # Byte for byte, key order included: the hidden-fact checks on view() cover views() too.
         assert json.dumps(together[seat]) == json.dumps(view), f"views() differs from view() for {seat}"
+    # What the clocks run on is what every viewer is shown as asked.
+    shown = together[None].get("to_move")
+    assert shown is None or list(engine.asked(state)) == list(shown), "asked() differs from the view's to_move"
+    assert set(engine.to_move(state)) <= set(engine.asked(state)), "a seat to move that is not shown asked"
     assert json.dumps(state, sort_keys=True) == before, "computing views changed the state"
 
 

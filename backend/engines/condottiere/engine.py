@@ -105,6 +105,10 @@ class CondottiereEngine(Engine):
     def is_over(self, state: dict) -> bool:
         return state["phase"] == "over"
 
+    def asked(self, state: dict) -> list[int]:
+        # The keep-or-discard question shows every seat asked until all have answered (p. 8, docs/rules).
+        return list(state["asked"]) if state["phase"] == "discard_hand" else self.to_move(state)
+
     def defaults(self, state: dict) -> dict:
         # p. 8: discarding is a choice ("dönthet úgy"); whoever does not discard keeps the hand.
         if state["phase"] != "discard_hand":

@@ -33,7 +33,7 @@ def build_view(engine, state: dict, seat) -> dict:
         "options": dict(state["opts"]),
         "phase": state["phase"],
         # While hands are being kept or discarded, who has answered stays secret.
-        "to_move": list(state["asked"]) if state["phase"] == "discard_hand" else engine.to_move(state),
+        "to_move": engine.asked(state),
         "you_to_act": me is not None and me in engine.to_move(state),
         "game_no": state["game_no"], "round": state["round"], "battle_no": state["battle_no"],
         "regions": {r: state["owner"].get(r) for r in board.REGIONS},

@@ -262,7 +262,12 @@ class MatchHub:
         if viewer.seat is not None and not room.presence.local[viewer.seat]:
             self._vouch(room, viewer.seat, connected=True)
         room.presence.join(viewer.seat)
-        self._presence_changed(room, viewer.seat)
+        if room.presence.published is None:
+            # The first viewer here: the other processes learn at once that
+            # this one follows the match, and start telling it their versions.
+            self._publish_presence(room)
+        else:
+            self._presence_changed(room, viewer.seat)
         # After a restart nobody may be driving the bots: whoever connects does.
         self._schedule_bots(room)
 
@@ -304,7 +309,8 @@ class MatchHub:
             return Applied(move.applied, move.events, False)  # already delivered (_written)
         if outcome == store.DUPLICATE:
             return Applied(room.snapshot, [], True)
-        self.spawn(self.refresh(room))  # another process moved on: catch up
+        if room.snapshot.version == move.version:  # another process moved on: catch up
+            self.spawn(self.refresh(room))
         raise MatchError("stale_version", _("The match has moved on; resync and try again."))
 
     async def _write(self, room: Room, move: Move) -> str:
@@ -336,9 +342,8 @@ class MatchHub:
         if not room.advance(snapshot, {snapshot.version: (client_id, events)}):
             return
         self._changed(room)
-        if self.layer is not None:
-            self._publish(room.id, {"type": "match.version", "match": room.id, "version": snapshot.version,
-                                    "process": self.process})
+        if room.presence.remote:  # only viewers on other processes need to hear of it
+            self._publish_version(room)
         self._schedule_bots(room)
 
     def _changed(self, room: Room) -> None:
@@ -533,6 +538,10 @@ class MatchHub:
         if self.layer is not None and self.relay_channel is not None and match_id not in self.rooms:
             await self.layer.group_discard(group_name(match_id), self.relay_channel)
 
+    def _publish_version(self, room: Room) -> None:
+        self._publish(room.id, {"type": "match.version", "match": room.id, "version": room.snapshot.version,
+                                "process": self.process})
+
     def _publish(self, match_id: int, message: dict) -> None:
         self.spawn(self._send_to_group(match_id, message))
 
@@ -565,8 +574,10 @@ class MatchHub:
                 elif message["type"] == "presence":
                     room.presence.hear(message["process"], message["seats"], message["spectators"],
                                        time.monotonic())
-                    if message.get("hello") and room.presence.local:
-                        self._publish_presence(room, force=True)
+                    if message.get("hello"):  # a process that just began to follow the match
+                        if room.presence.local:
+                            self._publish_presence(room, force=True)
+                        self._publish_version(room)  # what it read may already be behind
                     self._push_presence(room)
             except asyncio.CancelledError:
                 raise
@@ -642,6 +653,9 @@ def _read_room(match_id: int):
 
 
 def _read_since(info: MatchInfo, after: int):
+    version = store.read_version(info.id)
+    if version is None or version <= after:
+        return None, {}  # nothing newer: the cheap answer
     snapshot = store.read_snapshot(info)
     if snapshot is None or snapshot.version <= after:
         return snapshot, {}
