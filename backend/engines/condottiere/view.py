@@ -76,7 +76,11 @@ def build_views(engine, state: dict, seats) -> dict:
         view["hand"] = sorted(state["hands"][me])
         battle = view["battle"] = dict(public["battle"])
         lines = battle["lines"] = list(battle["lines"])
-        lines[me] = _line(state, me, me, public_values, card_strengths(counted(state["lines"], me)))
+        # A seat with no face-down card of its own values the lines as everyone does.
+        own = state["lines"][me]
+        own_values = (card_strengths(counted(state["lines"], me)) if any(c[0] == HIDDEN for c in own)
+                      else public_values)
+        lines[me] = _line(state, me, me, public_values, own_values)
         out[seat] = view
     return out
 
