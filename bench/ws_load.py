@@ -13,6 +13,12 @@ Daphne process's CPU ms per action.
 
     .venv/bin/python bench/ws_load.py --mode paced --matches 200
     .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --layer core
+    .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --time-control realtime:600:10
+    .venv/bin/python bench/ws_load.py --mode paced --matches 200 --nginx --servers 2
+
+With --nginx the workers run as deploy/systemd/games@.service starts them and
+the clients connect with wss:// through deploy/nginx/ rendered for free ports
+(tests/support/deploy.py), which routes each match's sockets to one worker.
 
 Needs PostgreSQL and Redis on 127.0.0.1 (the database is created and
 migrated if missing).  Run it alone: it uses every core of the machine.
@@ -30,6 +36,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -37,6 +44,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from tests.support.deploy import Nginx, Worker, tls_context  # noqa: E402
 from tests.support.servers import Daphne, free_port  # noqa: E402
 from tests.support.wsclient import ConnectionClosed, WebSocket  # noqa: E402
 
@@ -83,7 +91,16 @@ def prepare_database(env: dict, db_url: str) -> None:
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
 
 
-def create_matches(m: int, seed: int) -> list[dict]:
+def time_control(text: str) -> dict:
+    """`none`, `realtime:BANK_S:INCREMENT_S` or `turn_based:PER_MOVE_S` as the lobby's time_control."""
+    kind, *numbers = text.split(":")
+    fields = {"none": [], "realtime": ["bank_s", "increment_s"], "turn_based": ["per_move_s"]}
+    if kind not in fields or len(numbers) != len(fields[kind]):
+        raise argparse.ArgumentTypeError("none, realtime:BANK_S:INCREMENT_S or turn_based:PER_MOVE_S")
+    return {"kind": kind, **{k: int(v) for k, v in zip(fields[kind], numbers)}}
+
+
+def create_matches(m: int, seed: int, control: dict) -> list[dict]:
     """M matches of 3 fresh users each (no password hashing: token auth only)."""
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
@@ -101,7 +118,7 @@ def create_matches(m: int, seed: int) -> list[dict]:
     out = []
     for i in range(m):
         match = create_match("condottiere", {"points": True, "points_target": 200},
-                             users[3 * i:3 * i + 3], seed + i, True)
+                             users[3 * i:3 * i + 3], seed + i, True, time_control=control)
         out.append({"id": match.pk, "tokens": [t.key for t in tokens[3 * i:3 * i + 3]]})
     return out
 
@@ -178,6 +195,13 @@ class MatchDriver:
         self.stop = False
 
     async def connect(self, ports: list[int], first: int) -> None:
+        if self.args.nginx:  # one address; nginx routes the match to its worker
+            for token in self.tokens + [None]:
+                headers = {"Authorization": f"Token {token}"} if token else None
+                self.clients.append(await WebSocket.connect(
+                    "127.0.0.1", ports[0], f"/ws/matches/{self.id}/", origin=f"https://127.0.0.1:{ports[0]}",
+                    headers=headers, tls=tls_context()))
+            return
         for i, token in enumerate(self.tokens + [None]):
             # With several server processes: all sockets of a match on one
             # process, as the proxy in deploy/README.md routes them (by match
@@ -341,18 +365,33 @@ async def main_async(args) -> None:
     import django
 
     django.setup()
-    matches = await asyncio.to_thread(create_matches, args.matches, args.seed)
-    servers = [await asyncio.to_thread(start_daphne, env, args.profile) for _ in range(args.servers)]
+    matches = await asyncio.to_thread(create_matches, args.matches, args.seed, args.time_control)
+    nginx = None
+    if args.nginx:
+        # Production settings, as deployed: behind nginx's TLS, X-Forwarded-Proto says https.
+        env.update(DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=uuid.uuid4().hex * 2, TRUSTED_PROXY_COUNT="1",
+                   DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost")
+        servers = [await asyncio.to_thread(Worker, env, DAPHNE_LOG) for _ in range(args.servers)]
+        nginx = Nginx(Path(tempfile.mkdtemp(prefix="ws_load_nginx_")), [s.port for s in servers])
+        await asyncio.to_thread(nginx.start)
+        ports = [nginx.https_port]
+    else:
+        servers = [await asyncio.to_thread(start_daphne, env, args.profile) for _ in range(args.servers)]
+        ports = [s.port for s in servers]
     try:
-        result = await drive(args, matches, [s.port for s in servers], servers)
+        result = await drive(args, matches, ports, servers)
     except Exception:
         print(DAPHNE_LOG.read_text()[-3000:], file=sys.stderr)
         raise
     finally:
+        if nginx is not None:
+            await asyncio.to_thread(nginx.stop)
         for server in servers:
             await asyncio.to_thread(server.stop)
     bad, stored = await asyncio.to_thread(verify_log, result.pop("match_ids"))
-    print(f"mode={args.mode} M={args.matches} layer={args.layer} servers={args.servers} route={args.route} "
+    control = args.time_control["kind"] + "".join(f":{v}" for k, v in args.time_control.items() if k != "kind")
+    print(f"mode={args.mode} M={args.matches} layer={args.layer} servers={args.servers} "
+          f"route={'nginx (wss, by match)' if args.nginx else args.route} time_control={control} "
           f"seconds={args.seconds}")
     print(f"  actions/s        {result['actions_per_s']:.0f}  ({result['actions']} actions measured)")
     print(f"  latency ms       p50 {result['p50_ms']:.1f}  p95 {result['p95_ms']:.1f}  "
@@ -384,6 +423,10 @@ def main() -> None:
                         help="Daphne processes; each match's sockets are spread over them round-robin")
     parser.add_argument("--route", choices=["match", "socket"], default="match",
                         help="with --servers > 1: a match's sockets on one process (match) or spread (socket)")
+    parser.add_argument("--nginx", action="store_true",
+                        help="clients connect with wss:// through the shipped nginx config in front of --servers workers")
+    parser.add_argument("--time-control", type=time_control, default={"kind": "none"},
+                        help="none (default), realtime:BANK_S:INCREMENT_S or turn_based:PER_MOVE_S")
     parser.add_argument("--db-url", default="postgres://postgres@127.0.0.1:5432/helper4_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--seed", type=int, default=1)
