@@ -41,7 +41,7 @@ websocket_urlpatterns: list = _collect_websocket_urlpatterns()
 # collector runs rarely.  The measurements behind both: deploy/README.md.
 gc.collect()
 gc.freeze()
-gc.set_threshold(10_000, 20, 50)
+gc.set_threshold(10_000, 50, 1000)
 
 # Under Daphne (Twisted's reactor), a worker told to stop drains its matches first.
 if "twisted.internet.reactor" in sys.modules:

@@ -49,9 +49,6 @@ class Match(models.Model):
     window_until = models.BigIntegerField(null=True, blank=True)
     # When the platform must act next (the earliest clock to run out, or window_until), for the sweep.
     deadline_at = models.DateTimeField(null=True, blank=True)
-    # Per seat: the last moment (epoch ms) one of its connections was known open, for the
-    # absent-player rule; refreshed by each server process's presence heartbeat.
-    seen = models.JSONField(default=list)
     # The lobby a player opened for a rematch (once per match); like Lobby.match_id, a bare id.
     rematch_lobby_id = models.BigIntegerField(null=True, blank=True)
 
@@ -76,6 +73,11 @@ class MatchSeat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="match_seats"
     )
     bot = models.CharField(max_length=40, blank=True, default="")
+    # For the absent-player rule: epoch ms when a connection of this seat was last known open
+    # (positive, refreshed by each server process's presence heartbeat) or when its last one
+    # closed (negative). On the seat, not the match row, so that it never waits for (or holds
+    # up) a move's row lock.
+    seen_ms = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "seat"]

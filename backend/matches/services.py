@@ -42,12 +42,15 @@ def create_match(game_id: str, options: dict, players: list, seed: int, public: 
         elif not isinstance(player, User):
             raise ValueError("Each player must be a user or a bot name.")
     owners = [None if isinstance(p, str) else p.pk for p in players]
-    clock_fields = timing.start_fields(time_control, owners, public_asked(engine, state), timing.now_ms())
+    now = timing.now_ms()
+    clock_fields = timing.start_fields(time_control, owners, public_asked(engine, state), now)
+    seen = timing.start_seen(owners, now)
     with transaction.atomic():
         match = Match.objects.create(game=game_id, options=options, seed=seed, state=state, public=public,
                                      **clock_fields)
         MatchSeat.objects.bulk_create(
-            MatchSeat(match=match, seat=i, user=None if isinstance(p, str) else p, bot=p if isinstance(p, str) else "")
+            MatchSeat(match=match, seat=i, user=None if isinstance(p, str) else p, bot=p if isinstance(p, str) else "",
+                      seen_ms=seen[i])
             for i, p in enumerate(players)
         )
         if on_commit is not None:

@@ -15,6 +15,7 @@ from datetime import datetime
 from datetime import timezone as dt_timezone
 
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from . import jsoncodec
@@ -61,24 +62,17 @@ def read_snapshot(info: MatchInfo) -> Snapshot | None:
 def read_seen(match_id: int) -> list:
     """Per seat: epoch ms when a connection of it was last known open (positive)
     or when its last one closed (negative); None for seats never connected."""
-    return list(Match.objects.filter(pk=match_id).values_list("seen", flat=True).first() or [])
+    return list(MatchSeat.objects.filter(match_id=match_id).order_by("seat").values_list("seen_ms", flat=True))
 
 
 def write_seen(seen: dict[int, dict[int, int]]) -> None:
-    """{match id: {seat: ±ms}} as read_seen has them; a stamp never replaces a later one."""
-    if not seen:
-        return
-    with transaction.atomic():
-        rows = dict(Match.objects.select_for_update().filter(pk__in=list(seen)).values_list("pk", "seen"))
-        for match_id, seats in seen.items():
-            if match_id not in rows:
-                continue
-            stamps = list(rows[match_id] or [])
-            for seat, ms in seats.items():
-                stamps += [None] * (seat + 1 - len(stamps))
-                if abs(ms) >= abs(stamps[seat] or 0):
-                    stamps[seat] = ms
-            Match.objects.filter(pk=match_id).update(seen=stamps)
+    """{match id: {seat: ±ms}} as read_seen has them; a stamp never replaces a later one.
+    One autocommitted statement per seat, on the seat's row: a heartbeat never
+    holds a lock that a move's UPDATE of the match row would wait for."""
+    for match_id, seats in seen.items():
+        for seat, ms in seats.items():
+            later = Q(seen_ms__isnull=True) | Q(seen_ms__gte=-abs(ms), seen_ms__lte=abs(ms))
+            MatchSeat.objects.filter(later, match_id=match_id, seat=seat).update(seen_ms=ms)
 
 
 def read_version(match_id: int) -> int | None:

@@ -30,8 +30,12 @@ def start_fields(time_control: dict | None, owners, asked, now: int) -> dict:
     control = seating.initial(len(owners))
     state = clock.start(time_control, len(owners), asked, now, paused=seating.bot_played(owners, control))
     return {"time_control": time_control, "clock": state, "control": control,
-            "deadline_at": as_datetime(clock.deadline(state)),
-            "seen": [None if owner is None else now for owner in owners]}
+            "deadline_at": as_datetime(clock.deadline(state))}
+
+
+def start_seen(owners, now: int) -> list:
+    """MatchSeat.seen_ms of a new match: its players count as seen when it starts."""
+    return [None if owner is None else now for owner in owners]
 
 
 def overdue(now: int, limit: int = 100) -> list[int]:

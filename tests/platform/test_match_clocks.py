@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from rest_framework.test import APIClient
 
 from backend.asgi import application
-from backend.matches import clock, services, timing
+from backend.matches import clock, services, store, timing
 from backend.matches.runtime import MatchHub
 
 from .match_support import match_env  # noqa: F401  (fixture)
@@ -183,7 +183,7 @@ async def test_reclaim_gives_the_seat_back_with_at_least_the_minimum(fake_game, 
 
 
 async def _seen(match_id: int, seat: int, stamp: int) -> bool:
-    return (await db_match(match_id)).seen[seat] == stamp
+    return (await database_sync_to_async(store.read_seen)(match_id))[seat] == stamp
 
 
 async def _controlled(match_id: int, seat: int) -> bool:
