@@ -208,9 +208,15 @@ def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
     winners = [x for x in pend["seats"] if bids[x] == top]
     if len(winners) == 1:
         crown(s, winners[0], ev)
+    elif top == 0:
+        # Nobody put a taler in: a new round of bids would be the same round again, so it
+        # ends as when nobody can pay (p.5): the marker stays where it is (D3).
+        s["pending"] = None
+        say(ev, "Nobody bids a taler for the crown; the start player marker stays where it is.", "king",
+            seat=s["start"])
     else:
-        # Tied again, even at zero: bid again until someone wins (p.5), unless no one
-        # tied has a taler left.
+        # Tied again: the bids are paid and the tied bid again until someone wins (p.5),
+        # unless no one tied has a taler left.
         open_bidding(s, winners, ev)
 
 

@@ -86,9 +86,14 @@ def phase_victory_points(s: dict, ev: list) -> None:
             if gain:
                 s["vp"][seat] += gain
                 say(ev, f"{name(seat)} scores {gain} VP on the {c} box.", "vp", seat=seat, vp=gain)
-    for seat in s["sejm"].values():
-        if seat is not None:
-            s["vp"][seat] += BOARD["sejm_vp"]
+    # The Sejm's 2 VP a disc (p.14), told as an event of their own so the log adds up.
+    for seat in range(PLAYERS):
+        discs = sum(1 for owner in s["sejm"].values() if owner == seat)
+        if discs:
+            gain = discs * BOARD["sejm_vp"]
+            s["vp"][seat] += gain
+            say(ev, f"{name(seat)} scores {gain} VP for {discs} disc(s) in the Sejm.", "sejm_vp",
+                seat=seat, discs=discs, vp=gain)
     for seat in range(PLAYERS):
         gain = s["money"][seat] // BOARD["talers_per_vp"]
         s["money"][seat] -= gain * BOARD["talers_per_vp"]

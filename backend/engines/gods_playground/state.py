@@ -49,8 +49,15 @@ def new_state(seed: int, dice: list[int]) -> dict:
         "pending": None,
         "final_estate_vp": None,
     }
-    s["start"] = rand_below(s, PLAYERS)
+    s["start"] = start_player(roll(s))
     return s
+
+
+def start_player(die: int) -> int:
+    """The start player by a die roll (p.4 "Kockadobással döntsétek el, ki lesz a
+    kezdőjátékos"): 1 or 4 white, 2 or 5 blue, 3 or 6 red. The die is rolled like every
+    other die, so the `dice` test hook decides it too."""
+    return (die - 1) % PLAYERS
 
 
 def new_province(p: str) -> dict:

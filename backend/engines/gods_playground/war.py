@@ -144,10 +144,16 @@ def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
 
 
 def strength(s: dict, c: str) -> int:
+    """The strength a box attacks with (before hit cubes), as the table shows it.
+
+    A Turkish-held Habsburg box (round 4) has base 10 plus its Turkish cubes, but two of
+    them always stay behind as a garrison (p.16 "két török kocka mindig lekötve marad",
+    p.12 "mintha lenne a Habsburgok dobozán két nemeskocka"), so they never attack: the
+    strength shown is the strength that attacks (D12)."""
     r = s["round"]
     box = s["box"][c]
     if c == "purple" and s["turks_hold_habsburg"]:
-        return TURKS_R4_WITH_HABSBURG + s["turks_on_habsburg"] + box["cubes"]
+        return TURKS_R4_WITH_HABSBURG + s["turks_on_habsburg"] + box["cubes"] - GARRISON
     base = STRENGTH[c][r - 1]
     if c == "orange" and s["turks_hold_habsburg"]:
         base = TURKS_R4_WITH_HABSBURG
@@ -156,11 +162,8 @@ def strength(s: dict, c: str) -> int:
 
 
 def box_defence(s: dict, c: str) -> int:
-    """Hit cubes on the box; a Turkish-held Habsburg box also counts two noble cubes, so its
-    two-cube garrison never attacks (p.12 "mintha lenne a Habsburgok dobozán két
-    nemeskocka", p.16 "két török kocka mindig lekötve marad"; D12)."""
-    held = GARRISON if c == "purple" and s["turks_hold_habsburg"] else 0
-    return sum(s["box"][c]["nobles"]) + s["box"][c]["royal"] + held
+    """Hit cubes on the box, noble and royal."""
+    return sum(s["box"][c]["nobles"]) + s["box"][c]["royal"]
 
 
 def phase_invasions(s: dict, ev: list) -> None:
@@ -198,7 +201,7 @@ def defect_cossack(s: dict, ev: list) -> None:
 
 def invade(s: dict, c: str, ev: list) -> None:
     if s["treaty"] == c:
-        say(ev, f"The {c} enemy keeps its treaty and does not attack.", "invasion", enemy=c)
+        say(ev, f"The {c} enemy keeps its treaty and does not attack.", "treaty_held", enemy=c)
         return
     if c == "purple" and s["round"] <= 3:
         n, s["influence"] = s["influence"], 0
@@ -207,7 +210,7 @@ def invade(s: dict, c: str, ev: list) -> None:
         return
     diff = strength(s, c) - box_defence(s, c)
     if diff <= 0:
-        say(ev, f"The {c} enemy is held at the border.", "invasion", enemy=c)
+        say(ev, f"The {c} enemy is held at the border.", "invasion", enemy=c, count=0)
         return
     if c == "orange" and s["round"] == 3:
         # Round 3: the Turks attack the Habsburgs instead of Little Poland (p.10).

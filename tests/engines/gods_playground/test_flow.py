@@ -50,6 +50,17 @@ def test_setup_places_three_estates_each_from_the_least_valuable_space():
     assert s["money"] == [10 + 10] * 3  # round 1 income ran: three estates at 3 is below the minimum 10
 
 
+def test_the_setup_die_is_a_die_like_any_other_p4():
+    """p.4 "Kockadobással döntsétek el, ki lesz a kezdőjátékos": the start player's die comes
+    from the `dice` test hook first, like every other die (1/4 white, 2/5 blue, 3/6 red)."""
+    for die, seat in ((1, 0), (2, 1), (3, 2), (4, 0), (5, 1), (6, 2)):
+        s = ENGINE.setup(3, seed=9, options={"dice": [die, 6]})
+        assert s["start"] == seat and s["dice_queue"] == [6]
+        assert ENGINE.to_move(s) == [seat]  # the start player places the first estate
+    starts = {ENGINE.setup(3, seed=seed)["start"] for seed in range(30)}
+    assert starts == {0, 1, 2}  # without the hook the seeded dice decide
+
+
 def test_all_four_rounds_of_sixteen_phases_run_in_order():
     """Rulebook p.4: four rounds, phases 1-16 in order."""
     rng = random.Random(3)
@@ -183,6 +194,46 @@ def test_tied_bids_are_paid_and_repeated():
     s = ENGINE.apply(s, 0, {"type": "bid", "amount": 0})
     s = ENGINE.apply(s, 1, {"type": "bid", "amount": 1})
     assert s["start"] == 1
+
+
+def test_a_tie_at_zero_ends_the_bidding_and_the_marker_stays_p5():
+    """p.5: tied bids are paid and bid again "addig, amíg valaki nem győz", and when nobody
+    tied can pay "a kezdőjátékos jelzője marad annál a játékosnál, akinél most van". A tie
+    at zero costs nothing, so bidding again could go on for ever: it ends the same way (D3)."""
+    s = to_nobles_phase()
+    tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
+    slots = list(PROVINCES) + ["royal"]
+    for seat in range(3):
+        for slot, v in zip(slots, tiles[seat]):
+            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+    holder, money = s["start"], list(s["money"])
+    s = ENGINE.apply(s, 0, {"type": "bid", "amount": 1})
+    s = ENGINE.apply(s, 1, {"type": "bid", "amount": 1})
+    assert s["pending"]["kind"] == "bid"  # a paid tie is bid again
+    s = ENGINE.apply(s, 0, {"type": "bid", "amount": 0})
+    s, events = ENGINE.step(s, 1, {"type": "bid", "amount": 0})
+    assert s["start"] == holder and s["money"][:2] == [money[0] - 1, money[1] - 1]
+    assert s["phase"] != "king" and (s["pending"] or {}).get("kind") != "bid"
+    assert any(e["kind"] == "king" and "stays" in e["text"] for e in events)
+
+
+def test_players_who_always_bid_zero_cannot_stall_the_game():
+    """D3: seats that always bid nothing (a bot, an idle player's client) still let the game
+    end; before the rule a tie at zero asked for bids again for ever."""
+    rng = random.Random(2)
+    ties = 0
+    for seed in range(8):
+        s = ENGINE.setup(3, seed=seed)
+        for _ in range(3000):
+            if ENGINE.is_over(s):
+                break
+            seat = rng.choice(ENGINE.to_move(s))
+            legal = ENGINE.legal_actions(s, seat)
+            bids = [a for a in legal if a["type"] == "bid"]
+            ties += bool(bids)
+            s = ENGINE.apply(s, seat, bids[0] if bids else rng.choice(legal))
+        assert ENGINE.is_over(s), seed
+    assert ties  # some election was tied, so the rule was exercised
 
 
 def test_views_hide_the_rng_and_future_dice():

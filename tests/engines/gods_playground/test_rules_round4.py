@@ -39,6 +39,28 @@ def test_turkish_habsburg_box_attacks_with_turks_and_raids_along_purple_arrows_p
     assert s["turks_on_habsburg"] == 2  # the garrison does not march again in round 4 (D16)
 
 
+def test_turkish_habsburg_strength_shown_is_the_strength_that_attacks_p10_p16():
+    """p.10 "a Habsburgban pedig 10 (ehhez hozzáadódik még a Habsburg-birodalmat
+    pacifikáló 1 vagy 2 ...)", p.16 "két török kocka mindig lekötve marad": with a full
+    garrison on an undefended box the table shows 10 and exactly 10 cubes attack (the
+    audit found the view saying 12 while 10 attacked)."""
+    from backend.engines.gods_playground import ENGINE
+
+    s = held_borders(4, dice=[6, 6, 6, 6])
+    s["turks_on_habsburg"], s["turks_hold_habsburg"] = 2, True
+    s["box"]["purple"]["royal"] = 0
+    shown = ENGINE.view(s, None)["strength"]["purple"]
+    war.phase_invasions(s, [])
+    assert shown == 10 == s["prov"]["great_poland"]["enemy"]["orange"]
+    # One Turkish cube left on the box: base 10 + 1, less the two that stay behind.
+    s = held_borders(4, dice=[6, 6, 6, 6])
+    s["turks_on_habsburg"], s["turks_hold_habsburg"] = 1, True
+    s["box"]["purple"]["royal"] = 0
+    shown = ENGINE.view(s, None)["strength"]["purple"]
+    war.phase_invasions(s, [])
+    assert shown == 9 == s["prov"]["great_poland"]["enemy"]["orange"]
+
+
 def test_cossacks_defend_ukraine_only_against_the_tatars_p9():
     s = blank(round_=1, dice=[6, 6])
     s["cossacks"] = {"box": 0, "ukraine": 2, "tatars": 0}

@@ -81,6 +81,25 @@ def test_victory_points_example_p14():
     assert s["money"] == [4, 4, 0]
 
 
+def test_every_victory_point_scored_is_told_in_the_log_p14():
+    """p.14 "A Szejmen lévő minden korongért két győzelmi pont jár a tulajdonosnak": the
+    Sejm's VP are an event of their own (the audit saw "4 VP" in the log while the score
+    rose by 8), so the events of the phase add up to each seat's gain."""
+    s = blank()
+    s["box"]["orange"]["nobles"] = [0, 0, 3]
+    s["sejm"]["prussia"], s["sejm"]["ukraine"], s["sejm"]["lithuania"] = BLUE, BLUE, RED
+    s["money"] = [3, 4, 12]
+    ev = []
+    scoring.phase_victory_points(s, ev)
+    told = [0, 0, 0]
+    for e in ev:
+        told[e["seat"]] += e["vp"]
+    assert told == s["vp"] == [0, 4, 5 + 2 + 2]
+    sejm = [e for e in ev if e["kind"] == "sejm_vp"]
+    assert [(e["seat"], e["discs"], e["vp"]) for e in sejm] == [(BLUE, 2, 4), (RED, 1, 2)]
+    assert all(e["to"] is None and e["text"] for e in sejm)
+
+
 def test_the_kings_share_is_lost_p14():
     """p.14: if the king's (royal) cubes are the most on a box nobody scores it; in a tie
     with the king the VP are split and the king's share is lost."""
@@ -120,14 +139,15 @@ def test_end_of_round_example_p14():
 
 def test_round_four_turks_hold_the_habsburg_box_p10():
     """p.10, p.16: Turkish cubes on the Habsburg box at the start of round 4 make it a Turkish
-    box: the Turks' base strength is 10, the Habsburg box's 10 plus its garrison."""
+    box: the Turks' base strength is 10, the Habsburg box's 10 plus its garrison, less the
+    two garrison cubes that never attack (D12)."""
     s = blank(round_=3)
     s["turks_on_habsburg"] = 2
     scoring.phase_end_of_round(s, [])
     assert s["round"] == 4 and s["turks_hold_habsburg"]
     from backend.engines.gods_playground.war import strength
 
-    assert strength(s, "orange") == 10 and strength(s, "purple") == 12
+    assert strength(s, "orange") == 10 and strength(s, "purple") == 10 + 2 - 2
 
 
 def test_end_game_estates_example_p15():

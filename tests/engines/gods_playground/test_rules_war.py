@@ -160,6 +160,19 @@ def test_a_treaty_holds_unless_two_dice_show_its_number_p10():
     assert s["prov"]["lithuania"]["enemy"]["green"] == 3  # round-1 base strength (provisional 3)
 
 
+def test_a_treaty_that_holds_is_told_as_such_p7_p10():
+    """p.10 "Nem támad az az ellenfél, akinek dobozán ott van az egyezségkorong": the log
+    says the treaty held (its own kind), not an invasion without a count."""
+    s = invasion_state(1, WHITE, [2, 6, 6, 6])
+    s["box"]["green"]["royal"] = 0
+    s["treaty"] = "green"
+    ev = []
+    war.phase_invasions(s, ev)
+    held = [e for e in ev if e.get("enemy") == "green" and e["kind"] != "dice"]
+    assert [(e["kind"], e["enemy"]) for e in held] == [("treaty_held", "green")]
+    assert all(e["kind"] != "invasion" or "count" in e for e in ev)
+
+
 def test_other_colours_cancel_after_the_defence_p10():
     s = invasion_state(1, WHITE, [6, 6, 6, 6, 5])
     s["box"]["black"]["royal"] = 0
