@@ -1,14 +1,17 @@
-"""God's Playground: what three heuristic bots make of a game.
+"""God's Playground: what three heuristic bots make of a game, beside published play.
 
-    .venv/bin/python bench/gp_bot_games.py [--games 100] [--bot heuristic]
+    .venv/bin/python bench/gp_bot_games.py [--games 200] [--bot heuristic] [--first-seed 0]
 
 Plays games with the same bot in all three seats (game g uses seed g) and
-prints averages: final score (and its sources), final province income, estates held at the end,
-and per round the talers a seat holds before and after the special actions,
-its hit cubes on the enemy boxes after the campaigns, and how many provinces
-hold enemy cubes when the counterattack begins.  Real session reports score
-roughly 39-59 per player; bot play that leaves every border open ends far
-lower.  Figures are per seat unless said otherwise.
+prints the distribution of final scores, of the winner's score and of the
+end-of-game estate points per seat (highest, middle, lowest of each game), each beside the
+figures published in session reports (PUBLISHED below); then averages: final
+score by source, final province income, estates held at the end, and per
+round the talers a seat holds before and after the special actions, its hit
+cubes on the enemy boxes after the campaigns, and how many provinces hold
+enemy cubes when the counterattack begins.  Figures are per seat unless said
+otherwise.  docs/rules/gods_playground.md ("Calibration") records the method
+and the results.
 """
 
 from __future__ import annotations
@@ -27,6 +30,31 @@ from backend.engines.gods_playground.board import PROVINCES  # noqa: E402
 
 PLAYERS = 3
 SOURCES = ("boxes", "sejm", "schools", "talers", "estates")
+
+# Published three-player results (/work/shared/boards/gods_playground.md §6.5 and
+# issue 11): final scores by place, and end-of-game estate points of one game.
+PUBLISHED = {
+    "games": [(40, 34, 24), (41, 39, 28), (59, 46, 41), (55, 51, 48)],
+    "estate_points": (29, 23, 7),
+}
+
+
+def quantiles(xs) -> str:
+    """min / 10% / 25% / median / 75% / 90% / max of a list of numbers."""
+    xs = sorted(xs)
+
+    def q(f):
+        return xs[min(len(xs) - 1, int(f * len(xs)))]
+
+    return f"{xs[0]:3d} {q(.1):3d} {q(.25):3d} {q(.5):3d} {q(.75):3d} {q(.9):3d} {xs[-1]:3d}"
+
+
+def histogram(xs, width: int = 5) -> str:
+    """Counts per band of `width` points, as a one-line bar chart."""
+    top = max(xs) // width
+    bands = [sum(1 for x in xs if x // width == b) for b in range(top + 1)]
+    peak = max(bands)
+    return " ".join(f"{b * width}:{'#' * round(8 * n / peak) if n else '.'}" for b, n in enumerate(bands) if b * width >= min(xs) // width * width)
 
 
 def play(seed: int, bot) -> dict:
@@ -51,16 +79,22 @@ def play(seed: int, bot) -> dict:
         legal = ENGINE.legal_actions(state, seat)
         state, events = ENGINE.step(state, seat, bot(ENGINE.view(state, seat), legal, rngs[seat]))
         for e in events:
-            if e.get("vp") and e["kind"] in ("vp", "jesuits"):
+            if e["kind"] == "sejm_vp":
+                sources["sejm"] += e["vp"] / PLAYERS
+            elif e.get("vp") and e["kind"] in ("vp", "jesuits"):
                 text = e["text"]
                 source = ("boxes" if " box" in text else "talers" if "splendour" in text
                           else "estates" if "for estates" in text else "schools")
                 sources[source] += e["vp"] / PLAYERS
-    # The Sejm's 2 VP a disc are scored without an event: they are the rest.
-    sources["sejm"] = sum(state["vp"]) / PLAYERS - sum(sources.values())
+    result = ENGINE.result(state)
+    order = result["ranking"]
     return {
         "sources": sources,
         "scores": list(state["vp"]),
+        # By finishing place: winner first.
+        "placed": [state["vp"][x] for x in order],
+        "estate_points": sorted(result["estate_vp"], reverse=True),
+        "estate_points_by_seat": list(result["estate_vp"]),
         "income": [state["prov"][p]["income"] for p in PROVINCES],
         "estates": sum(o is not None for p in PROVINCES for o in state["prov"][p]["estates"]) / PLAYERS,
         "seen": seen,
@@ -74,7 +108,7 @@ def mean(xs) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--bot", default="heuristic")
     args = parser.parse_args()
@@ -83,10 +117,25 @@ def main() -> None:
     games = [play(g, bot) for g in range(args.first_seed, args.first_seed + args.games)]
     elapsed = time.perf_counter() - start
     scores = [x for g in games for x in g["scores"]]
-    winners = [max(g["scores"]) for g in games]
+    winners = [g["placed"][0] for g in games]
+    published = PUBLISHED["games"]
+    pub_scores = [x for g in published for x in g]
     print(f"gods_playground, 3 x {args.bot}, {args.games} games, {elapsed:.1f} s")
-    print(f"  final score: mean {mean(scores):.1f}, winner mean {mean(winners):.1f}, "
-          f"min {min(scores)}, max {max(scores)}")
+    print("                          min 10% 25% med 75% 90% max   mean | published")
+    print(f"  final score, all seats  {quantiles(scores)}  {mean(scores):5.1f} | "
+          f"{' '.join(map(str, sorted(pub_scores)))} (mean {mean(pub_scores):.1f})")
+    for place, label in enumerate(("winner", "second", "third")):
+        xs = [g["placed"][place] for g in games]
+        pub = [g[place] for g in published]
+        print(f"  {label:23s} {quantiles(xs)}  {mean(xs):5.1f} | {' '.join(map(str, pub))} (mean {mean(pub):.1f})")
+    for place, label in enumerate(("highest", "middle", "lowest")):
+        xs = [g["estate_points"][place] for g in games]
+        print(f"  estate points, {label:8s} {quantiles(xs)}  {mean(xs):5.1f} | {PUBLISHED['estate_points'][place]}")
+    seats = [x for g in games for x in g["estate_points_by_seat"]]
+    print(f"  estate points, any seat {quantiles(seats)}  {mean(seats):5.1f} | "
+          f"{', '.join(map(str, sorted(PUBLISHED['estate_points'])))} (mean {mean(PUBLISHED['estate_points']):.1f})")
+    print(f"  winner's score in 39-59 (the published range): {sum(39 <= w <= 59 for w in winners) / len(winners):.0%}")
+    print(f"  final scores, bands of 5: {histogram(scores)}")
     print(f"  final income per province: mean {mean(x for g in games for x in g['income']):.2f} "
           f"(start 3, range 1-5); " + ", ".join(
               f"{p} {mean(g['income'][i] for g in games):.2f}" for i, p in enumerate(PROVINCES)))

@@ -250,6 +250,13 @@ class Engine:
     def legal_actions(self, state: State, seat: int) -> list[Action]:  # pragma: no cover
         raise NotImplementedError
 
+    def offered_actions(self, state: State, seat: int) -> list[Action]:
+        """What a client is sent as the seat's legal actions: legal_actions itself,
+        unless a game states a decision too large to list on the wire in a shorter form
+        of its own (God's Playground's nobles: one entry instead of 29,520 layouts; see
+        docs/engines.md).  Empty exactly when legal_actions is."""
+        return self.legal_actions(state, seat)
+
     def view(self, state: State, seat: int | None) -> dict:  # pragma: no cover
         raise NotImplementedError
 

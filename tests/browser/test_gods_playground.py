@@ -39,23 +39,28 @@ def _wait_new_version(page, version: str, timeout: float = 15000) -> None:
 
 
 def _stage_nobles(page, rng: random.Random) -> None:
-    """Pick a tile for every slot among the chips offered, then send them all."""
+    """Lay a tile on every slot among the chips offered, move one tile to another slot and
+    back, then send all six in one action."""
     slots = page.eval_on_selector_all("[data-testid=stage-chip]", "els => [...new Set(els.map((e) => e.dataset.slot))]")
     for slot in slots:
         if page.locator(f"[data-testid=stage-chip][data-slot={slot}][aria-pressed=true]").count():
-            continue  # staged before a refused or interrupted send
-        chips = page.locator(f"[data-testid=stage-chip][data-slot={slot}]:enabled")
-        if chips.count():  # none while the table is sending the staged tiles
-            chips.nth(rng.randrange(chips.count())).click()
-    submit = page.locator("[data-testid=stage-submit]")
-    try:
-        submit.click(timeout=3000)
-    except PlaywrightTimeout:
-        pass  # the table resumed a paused sequence by itself (a stale version answered with a fresh one)
-    # The six placements go out one by one; done when the table no longer asks this seat.
+            continue
+        chips = page.locator(f"[data-testid=stage-chip][data-slot={slot}]:not(.gp-tile-moves):enabled")
+        chips.nth(rng.randrange(chips.count())).click()
+    # Moving a tile: a value held elsewhere, clicked on another slot, leaves its old slot.
+    first, second = slots[0], slots[1]
+    value = page.locator(f"[data-testid=stage-chip][data-slot={first}][aria-pressed=true]").inner_text()
+    moving = page.locator(f"[data-testid=stage-chip][data-slot={second}].gp-tile-moves", has_text=re.compile(f"^{value}$"))
+    if moving.count():
+        moving.first.click()
+        assert page.locator(f"[data-testid=stage-chip][data-slot={first}][aria-pressed=true]").count() == 0
+        assert page.locator("[data-testid=stage-submit]").is_disabled()  # five of six laid out
+        free = page.locator(f"[data-testid=stage-chip][data-slot={first}]:not(.gp-tile-moves)")
+        free.nth(rng.randrange(free.count())).click()
+    page.click("[data-testid=stage-submit]")
+    # One action: done when the table no longer asks this seat.
     page.wait_for_function("""() => { const t = document.querySelector('[data-testid=table]');
-      const again = document.querySelector('[data-testid=stage-submit]:not(:disabled)');
-      return t.dataset.myTurn !== 'yes' || t.dataset.pending !== 'nobles' || again; }""", timeout=20000)
+      return t.dataset.myTurn !== 'yes' || t.dataset.pending !== 'nobles'; }""", timeout=20000)
 
 
 def _answer_chooser(page, rng: random.Random) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import zlib
 
-from .board import ARROWS, BOARD, ENEMY_VP, ESTATE_VP, HIT_ON, HOME, PROVINCES, UNIT_COST, UNIT_LIMIT, UNITS
+from .board import ARROWS, BOARD, ENEMY_VP, ESTATE_VP, HIT_ON, HOME, PROVINCES, SLOTS, UNIT_COST, UNIT_LIMIT, UNITS
 
 HOME_ENEMY = {p: c for c, p in HOME.items()}
 MINIMUM_INCOME = BOARD["minimum_income"]
@@ -185,6 +185,8 @@ def heuristic_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
     me = view["you"]
     chooser = CHOOSERS.get(kind)
     choice = chooser(view, legal, me, rng) if chooser else None
+    if kind == "nobles" and choice is not None:
+        return choice  # made from the tiles in hand; a client's list names only the hand
     return choice if choice in legal else rng.choice(legal)
 
 
@@ -216,18 +218,17 @@ def noble_priority(view, me, p):
 
 
 def choose_noble(view, legal, me, rng):
-    placed = view["your_nobles"]
+    """All six tiles in one layout: the lowest spare tile on the royal army (higher ones win
+    provinces' elections, Sejm seats at 2 VP each), the rest highest first where wanted most."""
     left = view["your_tiles_left"]
     # With twelve tiles in hand, keep one of each value for the next round.
-    this_round = sorted(set(left), reverse=True) if len(left) + len(placed) == 12 else sorted(left, reverse=True)
-    for v in placed.values():
-        if v in this_round:
-            this_round.remove(v)
-    if "royal" not in placed:
-        # The lowest tile: higher ones win provinces' elections (Sejm seats, 2 VP each).
-        return {"type": "place_noble", "slot": "royal", "value": this_round[-1]}
-    todo = sorted((p for p in PROVINCES if p not in placed), key=lambda p: -noble_priority(view, me, p))
-    return {"type": "place_noble", "slot": todo[0], "value": this_round[0]}
+    this_round = sorted(set(left), reverse=True) if len(left) == 12 else sorted(left, reverse=True)
+    this_round = this_round[:6]
+    layout = {"royal": this_round[-1]}
+    todo = sorted(PROVINCES, key=lambda p: -noble_priority(view, me, p))
+    for p, v in zip(todo, this_round):
+        layout[p] = v
+    return {"type": "place_nobles", **{slot: layout[slot] for slot in SLOTS}}
 
 
 def choose_shortage(view, legal, me, rng):

@@ -14,7 +14,7 @@ _PROVINCE = Code(PROVINCES)
 
 ACTIONS = Vocabulary({
     "place_estate": {"province": _PROVINCE},
-    "place_noble": {"slot": Code(SLOTS), "value": Int()},
+    "place_nobles": {slot: Int() for slot in SLOTS},
     "reduce_nobles": {"province": _PROVINCE},
     "bid": {"amount": Int()},
     "buy_estate": {"province": _PROVINCE},
@@ -73,6 +73,14 @@ class GodsPlaygroundEngine(Engine):
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
         return flow.legal_actions(state, seat)
+
+    def offered_actions(self, state: dict, seat: int) -> list[dict]:
+        """The nobles decision would list up to 29,520 layouts: a client is sent one entry
+        naming the tiles in hand instead, {"type": "place_nobles", "tiles": [...]}, and
+        sends back one layout, {"type": "place_nobles", "prussia": v, ..., "royal": v}."""
+        if state["pending"] and state["pending"]["kind"] == "nobles" and seat in flow.to_move(state):
+            return [{"type": "place_nobles", "tiles": sorted(state["hand"][seat])}]
+        return self.legal_actions(state, seat)
 
     def view(self, state: dict, seat: int | None) -> dict:
         return make_view(state, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..base import NotLegal, NotYourTurn
 from .actions import diplomacy_allowed, fewest_vp, recruit_cost
-from .board import BOARD, HOME
+from .board import BOARD, HOME, SLOTS
 from .early import estate_cost, free_space
 from .state import PLAYERS, discs_free, enemies_in, sejm_seats, units_free
 from .war import royal_ready
@@ -18,7 +18,7 @@ from .war import royal_ready
 # The action types each decision takes (the second part of a special action: move_cube, stop).
 TYPES = {
     "setup_estate": {"place_estate"},
-    "nobles": {"place_noble"},
+    "nobles": {"place_nobles"},
     "shortage": {"reduce_nobles"},
     "bid": {"bid"},
     "estate_purchase": {"buy_estate", "pass"},
@@ -103,10 +103,14 @@ def _place_estate(s, seat, a):
     return _full(s, a["province"])
 
 
-def _place_noble(s, seat, a):
-    if a["slot"] in s["secret"][seat]:
-        return NotLegal("You have already put a noble tile there this round.")
-    return NotLegal("You have no noble tile of value {value} left.", value=a["value"])
+def _place_nobles(s, seat, a):
+    """Only the seat's own hand is read: the other seats' tiles stay out of the answer."""
+    left = list(s["hand"][seat])
+    for slot in SLOTS:
+        if a[slot] not in left:
+            return NotLegal("You have no noble tile of value {value} left to put on {slot}.", value=a[slot], slot=slot)
+        left.remove(a[slot])
+    return None
 
 
 def _reduce_nobles(s, seat, a):
@@ -268,7 +272,7 @@ def _counterattack(s, seat, a):
 
 
 _REASONS = {
-    "place_estate": _place_estate, "place_noble": _place_noble, "reduce_nobles": _reduce_nobles, "bid": _bid,
+    "place_estate": _place_estate, "place_nobles": _place_nobles, "reduce_nobles": _reduce_nobles, "bid": _bid,
     "buy_estate": _buy_estate, "steward": _steward, "danzig": _danzig, "diplomacy": _diplomacy,
     "move_cube": _move_cube, "liberum_veto": _liberum_veto, "right_of_arms": _right_of_arms, "jesuits": _jesuits,
     "town": _town, "recruit": _recruit, "campaign": _campaign, "counterattack": _counterattack,

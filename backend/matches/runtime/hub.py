@@ -99,7 +99,7 @@ class Room:
             for s, view in engine.views(state, seats).items():
                 # A seat the bot plays for its user offers that user nothing until they take it back.
                 plays = s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
-                legal = engine.legal_actions(state, s) if plays else []
+                legal = engine.offered_actions(state, s) if plays else []
                 snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal))
             parts = snapshot.rendered[seat]
         return parts

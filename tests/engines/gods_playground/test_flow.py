@@ -123,34 +123,61 @@ def to_nobles_phase(seed=2):
     return s
 
 
+SLOT_ORDER = list(PROVINCES) + ["royal"]
+
+
+def commit(s, seat, tiles):
+    """One seat's six tiles, Prussia to Great Poland then the royal army, in one action."""
+    return ENGINE.apply(s, seat, {"type": "place_nobles", **dict(zip(SLOT_ORDER, tiles))})
+
+
 def test_nobles_are_placed_simultaneously_and_secretly():
-    """Rulebook p.5: six nobles each, face down, at the same time, then revealed."""
+    """Rulebook p.5: six nobles each, face down, at the same time ("Ezt a lerakást egyszerre
+    végzitek"), then revealed. A player lays out all six, may move them about, and commits
+    the layout in one action (D2); until every seat has, nobody else learns anything but
+    that the seat has committed."""
     s = to_nobles_phase()
     assert s["pending"]["kind"] == "nobles" and ENGINE.to_move(s) == [0, 1, 2]
-    a = ENGINE.apply(s, 0, {"type": "place_noble", "slot": "prussia", "value": 3})
-    b = ENGINE.apply(s, 0, {"type": "place_noble", "slot": "prussia", "value": 5})
-    c = ENGINE.apply(s, 0, {"type": "place_noble", "slot": "ukraine", "value": 3})
+    legal = ENGINE.legal_actions(s, 0)
+    assert len(legal) == 29520 and len({canonical(a) for a in legal}) == len(legal)
+    a = commit(s, 0, [3, 5, 0, 1, 2, 4])
+    b = commit(s, 0, [5, 3, 0, 1, 2, 4])  # the same tiles moved about: another layout
+    c = commit(s, 0, [0, 0, 1, 1, 2, 2])
     for viewer in (None, 1, 2):
         assert canonical(ENGINE.view(a, viewer)) == canonical(ENGINE.view(b, viewer))
         assert canonical(ENGINE.view(a, viewer)) == canonical(ENGINE.view(c, viewer))
-    assert ENGINE.view(a, 0)["your_nobles"] == {"prussia": 3}
+    assert ENGINE.view(a, 0)["your_nobles"] == dict(zip(SLOT_ORDER, [3, 5, 0, 1, 2, 4]))
+    assert ENGINE.view(a, 0)["nobles_placed"] == [6, 0, 0] and ENGINE.to_move(a) == [1, 2]
     assert canonical(ENGINE.view(a, 0)) != canonical(ENGINE.view(b, 0))
-    # A slot takes one tile; the tile must still be in hand.
-    with pytest.raises(NotLegal, match="already put a noble tile there"):
-        ENGINE.apply(a, 0, {"type": "place_noble", "slot": "prussia", "value": 1})
-    both = ENGINE.apply(a, 0, {"type": "place_noble", "slot": "ukraine", "value": 3})  # two tiles of each value
-    with pytest.raises(NotLegal, match="no noble tile of value 3 left") as err:
-        ENGINE.apply(both, 0, {"type": "place_noble", "slot": "lithuania", "value": 3})
-    assert err.value.params == {"value": 3}
+    assert ENGINE.legal_actions(a, 0) == [] and ENGINE.offered_actions(a, 0) == []
+    # Each tile must be in hand: there are two of each value.
+    with pytest.raises(NotLegal, match="no noble tile of value 3 left to put on ukraine") as err:
+        commit(s, 0, [3, 3, 3, 1, 2, 4])
+    assert err.value.params == {"value": 3, "slot": "ukraine"}
+    with pytest.raises(MalformedAction, match="needs \"royal\""):
+        ENGINE.apply(s, 0, {"type": "place_nobles", **dict(zip(PROVINCES, [0, 1, 2, 3, 4]))})
+    with pytest.raises(NotYourTurn, match="placed all your nobles"):
+        commit(a, 0, [3, 5, 0, 1, 2, 4])
+
+
+def test_a_client_is_offered_the_nobles_decision_in_one_entry():
+    """29,520 layouts are too many to send: a client is offered one entry naming its tiles
+    and sends one layout back (docs/engines.md); every other decision is offered as listed."""
+    s = to_nobles_phase()
+    hand = sorted(s["hand"][1])
+    assert ENGINE.offered_actions(s, 1) == [{"type": "place_nobles", "tiles": hand}]
+    after = commit(commit(commit(s, 0, [0, 1, 2, 3, 4, 5]), 1, [0, 1, 2, 3, 4, 0]), 2, [5, 4, 3, 2, 1, 0])
+    # Round 2 offers the six tiles left.
+    for seat in ENGINE.to_move(after):
+        assert ENGINE.offered_actions(after, seat) == ENGINE.legal_actions(after, seat)
 
 
 def test_reveal_places_cubes_equal_to_the_tiles():
     s = to_nobles_phase()
     tiles = {0: [5, 4, 3, 2, 1, 0], 1: [0, 1, 2, 3, 4, 5], 2: [2, 2, 3, 3, 4, 4]}
-    slots = list(PROVINCES) + ["royal"]
+    slots = SLOT_ORDER
     for seat in range(3):
-        for slot, v in zip(slots, tiles[seat]):
-            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+        s = commit(s, seat, tiles[seat])
     assert s["start"] == 1  # seat 1 put the highest tile (5) on the royal box
     assert s["revealed"][2] == dict(zip(slots, tiles[2]))
     # Cubes as revealed, less one for each clear election winner (Prussia, Lithuania: seat 0).
@@ -165,10 +192,9 @@ def test_sealed_bids_are_hidden_until_all_are_in():
     """Rulebook p.5: equal royal tiles are decided by secret simultaneous bids, all paid."""
     s = to_nobles_phase()
     tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
-    slots = list(PROVINCES) + ["royal"]
+    slots = SLOT_ORDER
     for seat in range(3):
-        for slot, v in zip(slots, tiles[seat]):
-            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+        s = commit(s, seat, tiles[seat])
     assert s["pending"]["kind"] == "bid" and ENGINE.to_move(s) == [0, 1]
     a = ENGINE.apply(s, 0, {"type": "bid", "amount": 2})
     b = ENGINE.apply(s, 0, {"type": "bid", "amount": 7})
@@ -183,10 +209,9 @@ def test_sealed_bids_are_hidden_until_all_are_in():
 def test_tied_bids_are_paid_and_repeated():
     s = to_nobles_phase()
     tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
-    slots = list(PROVINCES) + ["royal"]
+    slots = SLOT_ORDER
     for seat in range(3):
-        for slot, v in zip(slots, tiles[seat]):
-            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+        s = commit(s, seat, tiles[seat])
     money = list(s["money"])
     s = ENGINE.apply(s, 0, {"type": "bid", "amount": 2})
     s = ENGINE.apply(s, 1, {"type": "bid", "amount": 2})
@@ -202,10 +227,9 @@ def test_a_tie_at_zero_ends_the_bidding_and_the_marker_stays_p5():
     at zero costs nothing, so bidding again could go on for ever: it ends the same way (D3)."""
     s = to_nobles_phase()
     tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
-    slots = list(PROVINCES) + ["royal"]
+    slots = SLOT_ORDER
     for seat in range(3):
-        for slot, v in zip(slots, tiles[seat]):
-            s = ENGINE.apply(s, seat, {"type": "place_noble", "slot": slot, "value": v})
+        s = commit(s, seat, tiles[seat])
     holder, money = s["start"], list(s["money"])
     s = ENGINE.apply(s, 0, {"type": "bid", "amount": 1})
     s = ENGINE.apply(s, 1, {"type": "bid", "amount": 1})

@@ -162,9 +162,9 @@ def test_simultaneous_decisions_say_who_is_still_deciding():
     while s["pending"]["kind"] == "setup_estate":
         (seat,) = ENGINE.to_move(s)
         s = ENGINE.apply(s, seat, ENGINE.legal_actions(s, seat)[0])
-    for slot, value in zip(("prussia", "lithuania", "ukraine", "little_poland", "great_poland", "royal"), range(6)):
-        s = ENGINE.apply(s, 0, {"type": "place_noble", "slot": slot, "value": value})
-    refused(s, 0, {"type": "place_noble", "slot": "prussia", "value": 0}, NotYourTurn, "placed all your nobles")
+    layout = dict(zip(("prussia", "lithuania", "ukraine", "little_poland", "great_poland", "royal"), range(6)))
+    s = ENGINE.apply(s, 0, {"type": "place_nobles", **layout})
+    refused(s, 0, {"type": "place_nobles", **layout}, NotYourTurn, "placed all your nobles")
     b = blank()
     early.open_bidding(b, [WHITE, BLUE], [])
     refused(b, RED, {"type": "bid", "amount": 0}, NotYourTurn, "Only the families tied for the crown bid")

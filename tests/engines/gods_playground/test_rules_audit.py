@@ -115,20 +115,22 @@ def test_the_player_chooses_which_sejm_disc_to_give_up_p7():
                          "great_poland": None}
 
 
-def test_a_tie_at_zero_bids_again_p5():
+def test_a_paid_tie_bids_again_but_a_tie_at_zero_ends_the_bidding_p5():
     """p.5: "Ha a licit is egyenlő volt, a licitek a bankba kerülnek, és új licitet kell
-    tartanotok, addig, amíg valaki nem győz" - only if nobody tied can bid any more does the
-    marker stay."""
+    tartanotok, addig, amíg valaki nem győz"; if nobody tied can pay, "a kezdőjátékos
+    jelzője marad annál a játékosnál, akinél most van". A tie at zero would be bid again
+    for ever at no cost (the audit of issue 11): it ends like the no-money case (D3)."""
     s = blank(round_=1, start=RED)
     s["revealed"] = [{"royal": 3}, {"royal": 3}, {"royal": 1}]
     s["money"] = [5, 5, 5]
     early.phase_king(s, [])
+    s = act(s, WHITE, {"type": "bid", "amount": 1})
+    s = act(s, BLUE, {"type": "bid", "amount": 1})
+    assert s["pending"]["kind"] == "bid" and s["pending"]["seats"] == [WHITE, BLUE]
+    assert s["money"] == [4, 4, 5]
     s = act(s, WHITE, {"type": "bid", "amount": 0})
     s = act(s, BLUE, {"type": "bid", "amount": 0})
-    assert s["pending"]["kind"] == "bid" and s["pending"]["seats"] == [WHITE, BLUE]
-    s = act(s, WHITE, {"type": "bid", "amount": 1})
-    s = act(s, BLUE, {"type": "bid", "amount": 0})
-    assert s["start"] == WHITE and s["money"] == [4, 5, 5]
+    assert s["pending"] is None and s["start"] == RED and s["money"] == [4, 4, 5]
 
 
 def test_a_cannon_in_the_province_helps_every_defender_p9_p10():

@@ -1,5 +1,6 @@
-// The decisions. Every control is one of the server's legal actions (or a
-// staging of several, sent one by one); nothing here decides what is legal.
+// The decisions. Every control is one of the server's legal actions (the nobles:
+// a layout of the tiles the server offers, sent as one action); nothing here
+// decides what is legal.
 import { html, useEffect, useRef, useState } from "../../lib.js";
 import { t } from "../../i18n.js";
 import { FAMILY_COLOURS, SLOTS, UNIT_COST, provinceName, unitName } from "./board.js";
@@ -46,7 +47,7 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
   const groups = new Map();
   let pass = null;
   for (const a of legal) {
-    if (a.type === "place_noble" || a.type === "bid") continue; // their own panels
+    if (a.type === "place_nobles" || a.type === "bid") continue; // their own panels
     const l = actionLabel(a, view, names);
     if (a.type === "pass") { pass = [a, l.label]; continue; }
     // Recruitment reads best as one row per province.
@@ -82,63 +83,51 @@ function takeOut(list, values) {
   return left;
 }
 
-/** Stage all six noble tiles, then send them one placement at a time (placements are final, D2). */
-export function NobleStager({ view, legal, send, pending, version, rejection, names }) {
+/** Lay out all six noble tiles, move them about freely, then commit the layout in one action (D2). */
+export function NobleStager({ view, legal, send, pending, names }) {
   const placed = view.your_nobles || {};
-  const left = view.your_tiles_left || [];
+  // The server offers one entry naming the tiles in hand (the layouts are too many to list).
+  const offer = legal.find((a) => a.type === "place_nobles");
+  const hand = offer ? offer.tiles : [];
   const [staged, setStaged] = useState({});
-  const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState("");
   const round = view.round;
-  useEffect(() => { setStaged({}); setSending(false); }, [round]);
-  const open = SLOTS.filter((s) => !(s in placed));
-  const stagedOpen = Object.fromEntries(Object.entries(staged).filter(([s]) => !(s in placed)));
-  const free = takeOut(left, Object.values(stagedOpen));
-  const ready = open.length > 0 && open.every((s) => s in stagedOpen);
-
-  // A refused placement pauses the sequence until the position changes (a stale version is answered with a fresh one).
-  const [halt, setHalt] = useState(null);
-  useEffect(() => { if (rejection && sending) setHalt(version); }, [rejection]);
-  useEffect(() => {
-    if (!sending || pending || halt === version) return;
-    if (!ready && open.length) { setSending(false); return; } // the player unstaged a tile while paused
-    const next = open.find((s) => s in stagedOpen);
-    if (!next) { setSending(false); return; }
-    const act = legal.find((a) => a.type === "place_noble" && a.slot === next && a.value === stagedOpen[next]);
-    if (act) send(act);
-    else if (legal.length) { setSending(false); setProblem(t("gp.n.impossible")); }
-  }, [sending, pending, version, legal, halt]);
-
-  if (!open.length) return html`<section class="panel gp-decision" data-testid="noble-stager">
+  useEffect(() => { setStaged({}); }, [round]);
+  if (!offer) return html`<section class="panel gp-decision" data-testid="noble-stager">
     <h2>${t("gp.n.yours")}</h2><${Placed} placed=${placed} /><p class="muted">${t("gp.n.all_placed")}</p></section>`;
+  const free = takeOut(hand, Object.values(staged));
+  const ready = SLOTS.every((s) => s in staged);
 
   function pick(slot, v) {
-    setProblem("");
-    const next = { ...stagedOpen };
-    if (next[slot] === v) delete next[slot]; else next[slot] = v;
+    const next = { ...staged };
+    if (next[slot] === v) delete next[slot];
+    else {
+      // No such tile left: take it from the slot that holds one (the tile moves over).
+      if (!free.includes(v)) {
+        const from = SLOTS.find((s) => s !== slot && next[s] === v);
+        if (from) delete next[from];
+      }
+      next[slot] = v;
+    }
     setStaged(next);
   }
+  const values = [...new Set(hand)].sort((a, b) => a - b);
   return html`<section class="panel gp-decision" data-testid="noble-stager" aria-labelledby="stager-title">
     <h2 id="stager-title">${t("gp.n.place")}</h2>
     <p class="muted">${t("gp.n.explain")}</p>
     <p class="gp-tiles-left" aria-label=${t("gp.n.left_label", { list: free.join(", ") || t("ui.none") })}>${t("gp.n.tiles")} ${free.length ? free.map((v) => html`<span class="gp-tile-chip">${v}</span>`) : html`<span class="muted">${t("gp.n.all_staged")}</span>`}</p>
     <div class="gp-stage-rows">
-      ${SLOTS.map((slot) => {
-        if (slot in placed) return html`<div class="gp-stage-row done"><span class="gp-stage-name">${provinceName(slot)}</span><span class="gp-tile-chip on">${placed[slot]}</span><span class="muted">${t("gp.n.sent")}</span></div>`;
-        const choices = [...new Set(free.concat(slot in stagedOpen ? [stagedOpen[slot]] : []))].sort((a, b) => a - b);
-        return html`<div class="gp-stage-row" role="group" aria-label=${t("gp.n.tile_for", { p: provinceName(slot) })}>
+      ${SLOTS.map((slot) => html`<div class="gp-stage-row" role="group" aria-label=${t("gp.n.tile_for", { p: provinceName(slot) })}>
           <span class="gp-stage-name">${provinceName(slot)}<${SlotCubes} view=${view} slot=${slot} names=${names} /></span>
-          <div class="gp-stage-chips">${choices.map((v) => html`<button type="button" class="gp-tile-btn" data-testid="stage-chip" data-slot=${slot}
-            aria-pressed=${stagedOpen[slot] === v} aria-label=${t("gp.n.tile_on", { v, p: provinceName(slot) })} disabled=${sending && halt !== version}
+          <div class="gp-stage-chips">${values.map((v) => html`<button type="button" class=${"gp-tile-btn" + (free.includes(v) || staged[slot] === v ? "" : " gp-tile-moves")}
+            data-testid="stage-chip" data-slot=${slot} aria-pressed=${staged[slot] === v}
+            aria-label=${t(free.includes(v) || staged[slot] === v ? "gp.n.tile_on" : "gp.n.tile_move", { v, p: provinceName(slot) })} disabled=${pending}
             onClick=${() => pick(slot, v)}>${v}</button>`)}</div>
-        </div>`;
-      })}
+        </div>`)}
     </div>
-    ${problem && html`<p class="notice notice-error" role="alert">${problem}</p>`}
     <div class="actions">
-      <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || (sending && halt !== version) || pending}
-        onClick=${() => { setProblem(""); setHalt(null); setSending(true); }}>${sending && halt !== version ? t("gp.n.placing") : ready ? t("gp.n.submit") : t("gp.n.more", { count: open.length - Object.keys(stagedOpen).length })}</button>
-      <button type="button" class="btn btn-ghost" disabled=${(sending && halt !== version) || !Object.keys(stagedOpen).length} onClick=${() => setStaged({})}>${t("gp.n.clear")}</button>
+      <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || pending}
+        onClick=${() => send({ type: "place_nobles", ...Object.fromEntries(SLOTS.map((s) => [s, staged[s]])) })}>${pending ? t("gp.n.placing") : ready ? t("gp.n.submit") : t("gp.n.more", { count: SLOTS.length - Object.keys(staged).length })}</button>
+      <button type="button" class="btn btn-ghost" disabled=${pending || !Object.keys(staged).length} onClick=${() => setStaged({})}>${t("gp.n.clear")}</button>
     </div>
   </section>`;
 }
