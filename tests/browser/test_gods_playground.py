@@ -13,7 +13,6 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .support import DESKTOP, PHONE, Client, start_against_two_bots
 

@@ -175,11 +175,10 @@ def test_a_client_is_offered_the_nobles_decision_in_one_entry():
 def test_reveal_places_cubes_equal_to_the_tiles():
     s = to_nobles_phase()
     tiles = {0: [5, 4, 3, 2, 1, 0], 1: [0, 1, 2, 3, 4, 5], 2: [2, 2, 3, 3, 4, 4]}
-    slots = SLOT_ORDER
     for seat in range(3):
         s = commit(s, seat, tiles[seat])
     assert s["start"] == 1  # seat 1 put the highest tile (5) on the royal box
-    assert s["revealed"][2] == dict(zip(slots, tiles[2]))
+    assert s["revealed"][2] == dict(zip(SLOT_ORDER, tiles[2]))
     # Cubes as revealed, less one for each clear election winner (Prussia, Lithuania: seat 0).
     got = {p: s["prov"][p]["nobles"] for p in PROVINCES}
     assert got == {"prussia": [4, 0, 2], "lithuania": [3, 1, 2], "ukraine": [3, 2, 3],
@@ -192,7 +191,6 @@ def test_sealed_bids_are_hidden_until_all_are_in():
     """Rulebook p.5: equal royal tiles are decided by secret simultaneous bids, all paid."""
     s = to_nobles_phase()
     tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
-    slots = SLOT_ORDER
     for seat in range(3):
         s = commit(s, seat, tiles[seat])
     assert s["pending"]["kind"] == "bid" and ENGINE.to_move(s) == [0, 1]
@@ -209,7 +207,6 @@ def test_sealed_bids_are_hidden_until_all_are_in():
 def test_tied_bids_are_paid_and_repeated():
     s = to_nobles_phase()
     tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
-    slots = SLOT_ORDER
     for seat in range(3):
         s = commit(s, seat, tiles[seat])
     money = list(s["money"])
@@ -227,7 +224,6 @@ def test_a_tie_at_zero_ends_the_bidding_and_the_marker_stays_p5():
     at zero costs nothing, so bidding again could go on for ever: it ends the same way (D3)."""
     s = to_nobles_phase()
     tiles = {0: [0, 1, 1, 2, 3, 4], 1: [0, 1, 2, 2, 3, 4], 2: [0, 0, 3, 3, 5, 1]}
-    slots = SLOT_ORDER
     for seat in range(3):
         s = commit(s, seat, tiles[seat])
     holder, money = s["start"], list(s["money"])
