@@ -63,6 +63,7 @@ def play(seed: int, bot) -> dict:
     rngs = [random.Random(f"{seed}:{x}") for x in range(PLAYERS)]
     seen: dict[tuple[int, str], dict] = {}
     sources = dict.fromkeys(SOURCES, 0.0)
+    traded = {"estate": -3.0, "estate_lost": 0.0}  # the three starting estates are not bought
     while True:
         to_move = ENGINE.to_move(state)
         if not to_move:
@@ -79,6 +80,8 @@ def play(seed: int, bot) -> dict:
         legal = ENGINE.legal_actions(state, seat)
         state, events = ENGINE.step(state, seat, bot(ENGINE.view(state, seat), legal, rngs[seat]))
         for e in events:
+            if e["kind"] in ("estate", "estate_lost"):
+                traded[e["kind"]] += 1 / PLAYERS
             if e["kind"] == "sejm_vp":
                 sources["sejm"] += e["vp"] / PLAYERS
             elif e.get("vp") and e["kind"] in ("vp", "jesuits"):
@@ -90,6 +93,8 @@ def play(seed: int, bot) -> dict:
     order = result["ranking"]
     return {
         "sources": sources,
+        "bought": traded["estate"],
+        "lost": traded["estate_lost"],
         "scores": list(state["vp"]),
         # By finishing place: winner first.
         "placed": [state["vp"][x] for x in order],
@@ -139,7 +144,8 @@ def main() -> None:
     print(f"  final income per province: mean {mean(x for g in games for x in g['income']):.2f} "
           f"(start 3, range 1-5); " + ", ".join(
               f"{p} {mean(g['income'][i] for g in games):.2f}" for i, p in enumerate(PROVINCES)))
-    print(f"  estates held at the end per seat: {mean(g['estates'] for g in games):.1f}")
+    print(f"  estates per seat: bought {mean(g['bought'] for g in games):.1f} (besides the 3 at the start), "
+          f"lost {mean(g['lost'] for g in games):.1f}, held at the end {mean(g['estates'] for g in games):.1f}")
     print("  VP per seat by source: " + ", ".join(f"{k} {mean(g['sources'][k] for g in games):.1f}" for k in SOURCES))
     print("  round | talers before specials | after specials | hit cubes/seat after campaigns | provinces with enemies")
     for r in range(1, 5):

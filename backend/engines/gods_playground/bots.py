@@ -239,15 +239,47 @@ def choose_bid(view, legal, me, rng):
     return {"type": "bid", "amount": min(view["money"][me], rng.randint(0, 3))}
 
 
+# What a noble cube left in a province is worth to this seat, in VP: it can launch a
+# campaign, open a province for recruits, pay for a special action, hold raiders back,
+# and it stays for the next round's elections; in the last round only this round's uses.
+CUBE_VP = (0.8, 0.7, 0.6, 0.3)
+
+
+def estate_loss_risk(view, p, me, cubes_after):
+    """The chance an estate bought now in p (the row's most valuable, so the first lost)
+    is gone by the end of the game: enemies likely to stand there after this round's
+    invasions and raids, and a share of that again for each later round."""
+    expected = threat(view, p) - all_hits(view, p)
+    if HOME_ENEMY[p] == "purple" and view["round"] <= 3:
+        expected = threat(view, p) - cubes_after  # influence is cancelled by noble cubes
+    this_round = min(0.9, max(0.05, 0.15 + 0.12 * expected - 0.05 * cubes_after))
+    later = 0.15 * (rounds_left(view) - 1)
+    return min(0.95, this_round + (1 - this_round) * later)
+
+
+def estate_gain(view, p, me, cost):
+    """VP an estate bought now in p is worth, less the cubes it costs: the printed VP of
+    the next space and the income it pays in the rounds to come (above the minimum
+    income the bank pays anyway), times the chance it survives."""
+    pr = view["prov"][p]
+    space = pr["estates"].index(None)
+    worth = ESTATE_VP[p][space]
+    if income(view, me) + pr["income"] > MINIMUM_INCOME:
+        worth += pr["income"] * (rounds_left(view) - 1) / BOARD["talers_per_vp"]
+    cubes_after = pr["nobles"][me] - cost
+    risk = estate_loss_risk(view, p, me, sum(pr["nobles"]) - cost)
+    return worth * (1 - risk) - cost * CUBE_VP[view["round"] - 1] - (0.3 if cubes_after == 0 else 0)
+
+
 def choose_estate(view, legal, me, rng):
+    """Buy where an estate is worth more than the cubes it costs, most valuable first (a
+    person buys estates: they pay every round and score at the end)."""
     buys = by_type(legal, "buy_estate")
-    first = view["pending"]["bought"][me] == 0
-    # The first estate costs one cube and pays income for the rest of the game: take the
-    # quietest province; later ones (two cubes) only where the border is quiet.
-    safe = [a for a in buys if first or threat(view, a["province"]) <= 2]
-    if not safe:
+    if not buys:
         return {"type": "pass"}
-    return min(safe, key=lambda a: (threat(view, a["province"]), rng.random()))
+    cost = BOARD["estate_cube_cost"][0 if view["pending"]["bought"][me] == 0 else 1]
+    best = max(buys, key=lambda a: (estate_gain(view, a["province"], me, cost), rng.random()))
+    return best if estate_gain(view, best["province"], me, cost) > 0 else {"type": "pass"}
 
 
 def choose_special(view, legal, me, rng):

@@ -102,3 +102,31 @@ def test_the_bot_is_deterministic_for_a_given_seed():
     a, _ = play_bots(ENGINE, [BOT] * 3, seed=7)
     b, _ = play_bots(ENGINE, [BOT] * 3, seed=7)
     assert a == b
+
+
+def estate_market(threatened: bool):
+    """Round 2, red first in the estate purchase with three estates in Lithuania, three
+    cubes in Prussia and none elsewhere; the Teutonic box is held (royal cubes) unless
+    `threatened`, when it is far stronger than anything on it."""
+    s = blank(round_=2, start=RED)
+    estates(s, "lithuania", [RED, RED, RED])
+    nobles(s, "prussia", [0, 0, 3])
+    s["box"]["black"]["royal"] = 0 if threatened else 30
+    s["box"]["black"]["cubes"] = 12 if threatened else 0
+    s["phase"] = "estate_purchase"
+    from backend.engines.gods_playground import early
+
+    early.phase_estate_purchase(s, [])
+    return s
+
+
+def test_the_bot_buys_estates_where_the_border_holds():
+    """A person buys estates (they pay every round and score at the end); issue 11 found
+    the bot hardly ever did."""
+    s = estate_market(threatened=False)
+    assert decide(s, RED) == {"type": "buy_estate", "province": "prussia"}
+
+
+def test_the_bot_does_not_buy_an_estate_an_invasion_will_take():
+    s = estate_market(threatened=True)
+    assert decide(s, RED) == {"type": "pass"}
