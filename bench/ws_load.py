@@ -193,6 +193,12 @@ class MatchDriver:
         self.next_send = 0.0
         self.latest = 0
         self.stop = False
+        # Each socket is read from the moment it opens (Daphne closes a socket whose pings go unanswered
+        # for 30 s, and connecting thousands over TLS takes longer); what arrives before the run starts
+        # is held, the latest per socket, and handled when it starts.
+        self.started = False
+        self.held: dict[int, str] = {}
+        self.listeners: list[asyncio.Task] = []
 
     async def connect(self, ports: list[int], first: int) -> None:
         if self.args.nginx:  # one address; nginx routes the match to its worker
@@ -201,6 +207,7 @@ class MatchDriver:
                 self.clients.append(await WebSocket.connect(
                     "127.0.0.1", ports[0], f"/ws/matches/{self.id}/", origin=f"https://127.0.0.1:{ports[0]}",
                     headers=headers, tls=tls_context()))
+            self.listeners = [asyncio.create_task(self._listen(i)) for i in range(4)]
             return
         for i, token in enumerate(self.tokens + [None]):
             # With several server processes: all sockets of a match on one
@@ -210,36 +217,47 @@ class MatchDriver:
             headers = {"Authorization": f"Token {token}"} if token else None
             self.clients.append(await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{self.id}/",
                                                         headers=headers))
+        self.listeners = [asyncio.create_task(self._listen(i)) for i in range(4)]
 
     async def run(self, index: int, start: float) -> None:
         self.next_send = start + (self.rng.random() if self.args.mode == "paced" else 0)
-        await asyncio.gather(*(self._listen(i) for i in range(4)))
+        self.started = True
+        for i, text in sorted(self.held.items()):
+            await self._handle(i, text)
+        self.held.clear()
+        await asyncio.gather(*self.listeners)
 
     async def _listen(self, i: int) -> None:
         ws = self.clients[i]
         try:
             while True:
                 text = await ws.recv()
-                # Lean parsing: the generator shares the cores with the server.
-                # A state with no legal actions for this client only needs its
-                # version, read from the fixed head the server writes; anything
-                # else (or an unexpected head) is parsed in full.
-                head = STATE_HEAD.match(text)
-                if head and NO_LEGAL in text:
-                    await self._on_state(i, {"version": int(head[1]), "legal_actions": [], "status": head[2]})
-                    continue
-                message = loads(text)
-                kind = message["type"]
-                if kind == "state":
-                    await self._on_state(i, message)
-                elif kind == "error":
-                    if message["code"] == "stale_version":
-                        self.stats.stale += 1
-                    else:
-                        self.stats.other_errors += 1
-                        print("error:", message, file=sys.stderr)
+                if self.started:
+                    await self._handle(i, text)
+                elif text.startswith('{"type":"state"'):
+                    self.held[i] = text
         except (ConnectionClosed, asyncio.CancelledError):
             return
+
+    async def _handle(self, i: int, text: str) -> None:
+        # Lean parsing: the generator shares the cores with the server.
+        # A state with no legal actions for this client only needs its
+        # version, read from the fixed head the server writes; anything
+        # else (or an unexpected head) is parsed in full.
+        head = STATE_HEAD.match(text)
+        if head and NO_LEGAL in text:
+            await self._on_state(i, {"version": int(head[1]), "legal_actions": [], "status": head[2]})
+            return
+        message = loads(text)
+        kind = message["type"]
+        if kind == "state":
+            await self._on_state(i, message)
+        elif kind == "error":
+            if message["code"] == "stale_version":
+                self.stats.stale += 1
+            else:
+                self.stats.other_errors += 1
+                print("error:", message, file=sys.stderr)
 
     async def _on_state(self, i: int, message: dict) -> None:
         now = time.perf_counter()

@@ -146,7 +146,7 @@ def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_i
     over = engine.is_over(state)
     window = None
     if not over and engine.defaults(state):  # a step where silence answers: its window opens once
-        window = snapshot.window if snapshot.window is not None else now + settings.MATCH_DEFAULT_WINDOW_S * 1000
+        window = snapshot.window if snapshot.window is not None else now + round(settings.MATCH_DEFAULT_WINDOW_S * 1000)
     clock = snapshot.clock
     if clock is not None:
         clock = clocks.advance(clock, now, [] if over else public_asked(engine, state), acted=seat,

@@ -5,6 +5,7 @@ stale or is recognised as a resend on its own terms."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pytest
@@ -67,6 +68,30 @@ async def test_concurrent_moves_of_many_matches_commit_in_one_statement():
         rows = await log_rows(room.id)
         assert [(r["version"], r["seat"], r["client_id"], r["action"]) for r in rows] == [
             (1, move.seat, move.client_id, move.action)]
+    await writer.close()
+
+
+async def test_a_timed_move_and_a_move_opening_a_window_share_one_statement(settings):
+    """Epoch-ms columns go to PostgreSQL as one bigint array: a float among the ints (a window
+    of MATCH_DEFAULT_WINDOW_S = 0.3 s once gave one) failed every such statement, and every
+    timed match's move then fell back to a statement of its own."""
+    settings.MATCH_DEFAULT_WINDOW_S = 0.3
+    users = await make_users(6, "gct")
+    hub = MatchHub.current()
+    timed = await database_sync_to_async(services.create_match)(
+        "condottiere", {}, users[:3], 21, True, time_control={"kind": "realtime", "bank_s": 600, "increment_s": 10})
+    await hub.wake(timed.pk)
+    rooms = [await hub.room(timed.pk), (await _rooms(1))[0]]
+    timed_move = _move(rooms[0], f"w-{rooms[0].id}")
+    # The other match at Condottiere's keep-or-discard question (p. 8), where silence answers: seat 0's
+    # answer leaves seat 2's open, so the move opens the platform's window.
+    snap = rooms[1].snapshot
+    asked = dataclasses.replace(snap, state=dict(snap.state, phase="discard_hand", queue=[0, 2]))
+    windowed = check(rooms[1].info, asked, 0, {"type": "keep_hand"}, f"w-{rooms[1].id}", timing.now_ms())
+    assert isinstance(store.deadline(timed_move.applied), int) and isinstance(windowed.applied.window, int)
+    writer = Counting()
+    assert await asyncio.gather(*(writer.write(m) for m in (timed_move, windowed))) == [store.WRITTEN] * 2
+    assert writer.statements == [2]
     await writer.close()
 
 
