@@ -229,8 +229,10 @@ def resignation_result(num_seats: int, control) -> dict:
 
 
 # ---- events ----------------------------------------------------------------
-# Public events for the match log, in the engines' shape: `kind` and parameters
-# for clients to render in their language, `text` in English for the rest.
+# Public events for the match log, in the engines' shape (docs/engines.md,
+# Events): `kind` and `params` for clients to word in their language (the
+# frontend's `ev.platform.*` words; a `reason` picks the sentence), `text` in
+# English for older clients.
 _HANDED_TEXT = {
     TIMEOUT: "Seat {seat} ran out of time; the bot plays for them.",
     RESIGNED: "Seat {seat} resigned; the bot plays their seat to the end.",
@@ -238,17 +240,18 @@ _HANDED_TEXT = {
 }
 
 
+def _event(kind: str, seat: int, text: str, **params) -> dict:
+    return {"kind": kind, "seat": seat, "to": None, "params": params, "text": text}
+
+
 def handed_event(seat: int, reason: str, by: int | None = None) -> dict:
-    event = {"kind": "seat_to_bot", "seat": seat, "reason": reason, "to": None,
-             "text": _HANDED_TEXT[reason].format(seat=seat, by=by)}
-    if by is not None:
-        event["by"] = by
-    return event
+    params = {"reason": reason} if by is None else {"reason": reason, "by": by}
+    return _event("seat_to_bot", seat, _HANDED_TEXT[reason].format(seat=seat, by=by), **params)
 
 
 def back_event(seat: int) -> dict:
-    return {"kind": "seat_back", "seat": seat, "to": None, "text": f"Seat {seat} is back and plays again."}
+    return _event("seat_back", seat, f"Seat {seat} is back and plays again.")
 
 
 def aborted_event(seat: int) -> dict:
-    return {"kind": "aborted", "seat": seat, "to": None, "text": f"Seat {seat} aborted the match."}
+    return _event("aborted", seat, f"Seat {seat} aborted the match.")

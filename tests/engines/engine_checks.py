@@ -76,6 +76,10 @@ def check_result(engine, state: dict) -> None:
 def check_events(players: int, events: list) -> None:
     for event in events:
         assert isinstance(event.get("text"), str) and event["text"], f"event without text: {event}"
+        # Events are data (docs/engines.md, Events): a kind naming the sentence, its parameters, the acting seat.
+        assert isinstance(event.get("kind"), str) and re.fullmatch(r"[a-z][a-z0-9_]*", event["kind"]), event
+        assert isinstance(event.get("params"), dict), f"event without params: {event}"
+        assert event.get("seat") is None or event["seat"] in range(players), f"bad seat: {event}"
         to = event.get("to")
         assert to is None or (isinstance(to, list) and set(to) <= set(range(players))), f"bad audience: {event}"
     assert json.loads(json.dumps(events)) == events, "events are not plain JSON"

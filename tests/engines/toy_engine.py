@@ -42,7 +42,8 @@ class Toy(Engine):
         state["hands"][seat].remove(action["card"])
         state["played"][seat].append(action["card"])
         state["turn"] = (seat + 1) % state["num_players"]
-        events.append({"text": f"Seat {seat} played {action['card']}", "to": None})
+        events.append({"text": f"Seat {seat} played {action['card']}", "to": None, "kind": "play", "seat": seat,
+                       "params": {"card": action["card"]}})
 
     def view(self, state, seat):
         return {"hand": None if seat is None else state["hands"][seat],

@@ -170,8 +170,10 @@ def test_resignations_decide_when_one_seat_is_left():
 
 def test_events_are_data_with_an_english_text():
     assert seating.handed_event(2, seating.TAKEOVER, by=0) == {
-        "kind": "seat_to_bot", "seat": 2, "reason": "takeover", "by": 0, "to": None,
+        "kind": "seat_to_bot", "seat": 2, "params": {"reason": "takeover", "by": 0}, "to": None,
         "text": "Seat 2 was away; seat 0 handed it to the bot."}
     assert seating.handed_event(1, seating.TIMEOUT)["text"] == "Seat 1 ran out of time; the bot plays for them."
-    assert seating.back_event(1) == {"kind": "seat_back", "seat": 1, "to": None, "text": "Seat 1 is back and plays again."}
+    assert seating.handed_event(1, seating.TIMEOUT)["params"] == {"reason": "timeout"}
+    assert seating.back_event(1) == {"kind": "seat_back", "seat": 1, "to": None, "params": {},
+                                     "text": "Seat 1 is back and plays again."}
     assert seating.aborted_event(0)["kind"] == "aborted"

@@ -179,9 +179,12 @@ class CondottiereEngine(Engine):
         region = action["region"]
         state["token"] = region
         owner = state["owner"].get(region)
-        extra = f" (held by Seat {owner})" if owner is not None else ""
-        event(events, f"Seat {seat} places the condottiere token on {region.title()}{extra}.", kind="token_placed",
-              seat=seat, region=region)
+        if owner is not None:
+            event(events, f"Seat {seat} places the condottiere token on {region.title()} (held by Seat {owner}).",
+                  kind="token_placed_held", seat=seat, region=region, owner=owner)
+        else:
+            event(events, f"Seat {seat} places the condottiere token on {region.title()}.", kind="token_placed",
+                  seat=seat, region=region)
         rules.after_token_placed(state, events)
 
     def _do_play(self, state, seat, action, events):
@@ -217,17 +220,25 @@ class CondottiereEngine(Engine):
         else:
             state["discard"].append(card)
         if hidden:
-            event(events, f"Seat {seat} plays a card face down (visible strength {rules.public_strength(state, seat)}).",
-                  kind="play", seat=seat, card=None)
+            strength = rules.public_strength(state, seat)
+            event(events, f"Seat {seat} plays a card face down (visible strength {strength}).",
+                  kind="play_hidden", seat=seat, strength=strength)
             event(events, f"You play {card_name(card)} face down.", to=[seat], kind="play_private", seat=seat, card=card)
         else:
-            what = card_name(card)
-            if card == "winter" and gone or card == "spring" and gone:
-                what += f", discarding {gone} {card_name(other)}"
-            if card == "scarecrow":
-                what += f", taking back {card_name(take)}" if take else ", taking nothing back"
-            event(events, f"Seat {seat} plays {what} (strength {rules.public_strength(state, seat)}).", kind="play",
-                  seat=seat, card=card, take=take)
+            strength = rules.public_strength(state, seat)
+            if card in ("winter", "spring") and gone:
+                event(events, f"Seat {seat} plays {card_name(card)}, discarding {gone} {card_name(other)} "
+                      f"(strength {strength}).", kind="play_season", seat=seat, card=card, other=other, count=gone,
+                      strength=strength)
+            elif card == "scarecrow" and take:
+                event(events, f"Seat {seat} plays Scarecrow, taking back {card_name(take)} (strength {strength}).",
+                      kind="play_scarecrow", seat=seat, card=card, take=take, strength=strength)
+            elif card == "scarecrow":
+                event(events, f"Seat {seat} plays Scarecrow, taking nothing back (strength {strength}).",
+                      kind="play_scarecrow_none", seat=seat, card=card, strength=strength)
+            else:
+                event(events, f"Seat {seat} plays {card_name(card)} (strength {strength}).", kind="play", seat=seat,
+                      card=card, strength=strength)
         if old_down >= 0:
             event(events, f"Seat {seat} turns up {card_name(line[old_down])}.", kind="reveal", seat=seat,
                   card=line[old_down])
@@ -247,7 +258,7 @@ class CondottiereEngine(Engine):
         line (passed players' too), is discarded; face-down ones are ignored (p. 20)."""
         top = highest_mercenary(counted(state["lines"], None))
         if not top:
-            event(events, "The Bishop finds no mercenary to discard.", kind="bishop")
+            event(events, "The Bishop finds no mercenary to discard.", kind="bishop_none")
             return
         code = next(c for c, v in MERCENARY_VALUES.items() if v == top)
         count = 0
@@ -272,8 +283,11 @@ class CondottiereEngine(Engine):
     def _do_place_legate(self, state, seat, action, events):
         region = action["region"]
         state["legate"], state["legate_seat"] = region, seat
-        where = f"on {region.title()}" if region else "off the board"
-        event(events, f"Seat {seat} places the papal legate {where}.", kind="legate", seat=seat, region=region)
+        if region:
+            event(events, f"Seat {seat} places the papal legate on {region.title()}.", kind="legate", seat=seat,
+                  region=region)
+        else:
+            event(events, f"Seat {seat} places the papal legate off the board.", kind="legate_off", seat=seat)
         state["phase"] = "battle"
         rules.settle_turn(state, (seat + 1) % state["num_players"], events)
 
@@ -290,5 +304,6 @@ class CondottiereEngine(Engine):
             rest.remove(c)
         state["hands"][seat] = list(cards)
         state["discard"].extend(rest)
-        event(events, f"Seat {seat} keeps {rules.plural(len(cards), 'card')}.", kind="keep", seat=seat)
+        event(events, f"Seat {seat} keeps {rules.plural(len(cards), 'card')}.", kind="keep", seat=seat,
+              count=len(cards))
         rules.redeal(state, events)

@@ -16,10 +16,11 @@ from .cards import HIDDEN, MERCENARY_VALUES, STANDARD_DECK, bare, card_name, cou
 # ---- small helpers ---------------------------------------------------------
 
 
-def event(events: list, text: str, to=None, kind: str = "info", seat=None, **extra) -> None:
-    ev = {"text": text, "to": to, "kind": kind, "seat": seat}
-    ev.update(extra)
-    events.append(ev)
+def event(events: list, text: str, to=None, kind: str = "info", seat=None, **params) -> None:
+    """An event as data (docs/engines.md, Events): `kind` names its sentence,
+    `seat` the acting seat, `params` everything else a client needs to word it
+    in any language; `text` is the English sentence for older clients."""
+    events.append({"text": text, "to": to, "kind": kind, "seat": seat, "params": params})
 
 
 def plural(count: int, word: str) -> str:
@@ -172,7 +173,8 @@ def new_game(state: dict, events: list) -> None:
     collect_all(state)
     state["holder"] = state["first"]
     state["round"], state["fresh"], state["last"] = 1, True, None
-    event(events, f"Game {state['game_no']} begins; Seat {state['holder']} is the condottiere.", kind="new_game")
+    event(events, f"Game {state['game_no']} begins; Seat {state['holder']} is the condottiere.", kind="new_game",
+          seat=state["holder"], game=state["game_no"])
     hand_size = 7 if state["opts"]["draw_after_battle"] else 10
     for seat in seats_from(state, state["holder"]):
         draw(state, seat, hand_size, events)
@@ -210,7 +212,7 @@ def settle_turn(state: dict, start: int, events: list) -> None:
             state["turn"] = seat
             return
         passed[seat] = True
-        event(events, f"Seat {seat} has no cards and passes.", kind="pass", seat=seat)
+        event(events, f"Seat {seat} has no cards and passes.", kind="no_cards", seat=seat)
     state["turn"] = None
     end_battle(state, events)
 
@@ -247,12 +249,15 @@ def end_battle(state: dict, events: list) -> None:
     if winner is not None:
         previous = state["owner"].get(region)
         state["owner"][region] = winner
-        taken = f" from Seat {previous}" if previous is not None and previous != winner else ""
-        event(events, f"Seat {winner} wins the battle for {region.title()}{taken} ({shown}).", kind="battle_won",
-              seat=winner, region=region, strengths=strengths)
+        if previous is not None and previous != winner:
+            event(events, f"Seat {winner} wins the battle for {region.title()} from Seat {previous} ({shown}).",
+                  kind="battle_won_from", seat=winner, region=region, previous=previous, strengths=strengths)
+        else:
+            event(events, f"Seat {winner} wins the battle for {region.title()} ({shown}).", kind="battle_won",
+                  seat=winner, region=region, strengths=strengths)
     elif defender is not None:
         event(events, f"The battle for {region.title()} is tied ({shown}); Seat {defender} keeps it.",
-              kind="battle_tied", region=region, strengths=strengths)
+              kind="battle_tied_kept", seat=defender, region=region, strengths=strengths)
     else:
         event(events, f"The battle for {region.title()} is tied ({shown}); nobody takes it.", kind="battle_tied",
               region=region, strengths=strengths)
@@ -330,7 +335,8 @@ def answer_discard(state: dict, seat: int, discard: bool, events: list) -> None:
         hand = state["hands"][s]
         state["discard"].extend(hand)
         state["hands"][s] = []
-        event(events, f"Seat {s} discards their hand ({plural(len(hand), 'card')}).", kind="discard_hand", seat=s)
+        event(events, f"Seat {s} discards their hand ({plural(len(hand), 'card')}).", kind="discard_hand", seat=s,
+              count=len(hand))
     state["asked"], state["discarding"] = [], []
     round_end_check(state, events)
 
@@ -353,7 +359,7 @@ def redeal(state: dict, events: list) -> None:
     state["deck"].extend(state["discard"])
     state["discard"] = []
     rng(state).shuffle(state["deck"])
-    event(events, f"Round {state['round']} begins: the cards are shuffled and dealt.", kind="round")
+    event(events, f"Round {state['round']} begins: the cards are shuffled and dealt.", kind="round", round=state["round"])
     order = seats_from(state, (state["holder"] + 1) % state["num_players"])
     wanted = {s: max(0, 10 - len(state["hands"][s])) + region_count(state, s) for s in order}
     for seat in order:
@@ -380,7 +386,7 @@ def game_over(state: dict, winners: list, reason: str, events: list) -> None:
     state["phase"], state["turn"], state["winners"], state["reason"] = "over", None, winners, reason
     names = " and ".join(f"Seat {s}" for s in winners)
     verb = "share the victory" if len(winners) > 1 else "wins the game"
-    event(events, f"{names} {verb} ({reason}).", kind="game_over", winners=winners)
+    event(events, f"{names} {verb} ({reason}).", kind="game_over", winners=winners, reason=reason.replace(" ", "_"))
 
 
 def win_game(state: dict, winner: int, events: list) -> None:
@@ -414,7 +420,7 @@ def score_game(state: dict, winner, events: list) -> None:
             gained += 5
         points[seat] += gained
     event(events, f"Game {state['game_no']} scores: " + ", ".join(f"Seat {s}: {p}" for s, p in enumerate(points)) + ".",
-          kind="score", points=list(points))
+          kind="score", game=state["game_no"], points=list(points))
     best = max(points)
     if best < state["opts"]["points_target"]:
         new_game(state, events)
@@ -436,7 +442,7 @@ def start_final(state: dict, seats: list, events: list) -> None:
     state["token"] = state["defender"] = None
     state["passed"] = [s not in seats for s in range(n)]
     state["battle_no"] += 1
-    event(events, "Final battle between " + " and ".join(f"Seat {s}" for s in seats) + ".", kind="final")
+    event(events, "Final battle between " + " and ".join(f"Seat {s}" for s in seats) + ".", kind="final", seats=list(seats))
     for seat in seats:
         draw(state, seat, 10 + region_count(state, seat), events)
     state["phase"] = "battle"
@@ -449,7 +455,7 @@ def finish_final(state: dict, strengths: list, events: list) -> None:
     best = max(strengths[s] for s in seats)
     tops = [s for s in seats if strengths[s] == best]
     shown = ", ".join(f"Seat {s}: {strengths[s]}" for s in seats)
-    event(events, f"The final battle ends ({shown}).", kind="battle_won", strengths=strengths)
+    event(events, f"The final battle ends ({shown}).", kind="final_battle", strengths={str(s): strengths[s] for s in seats})
     state["last"] = {"region": None, "winner": tops[0] if len(tops) == 1 else None, "strengths": strengths,
                      "token_to": state["holder"], "courtesan_seat": None}
     game_over(state, tops, "final battle", events)

@@ -98,7 +98,8 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
     if kind == "move_cube":
         prov[action["from"]]["nobles"][seat] -= 1
         prov[action["to"]]["nobles"][seat] += 1
-        say(ev, f"{name(seat)} moves a cube from {pname(action['from'])} to {pname(action['to'])}.", "move", seat=seat)
+        say(ev, f"{name(seat)} moves a cube from {pname(action['from'])} to {pname(action['to'])}.", "move", seat=seat,
+            **{"from": action["from"], "dest": action["to"]})
         if not pend["second"]:
             pend["second"] = True  # up to two cubes (p.7): a second move or stop
             return
@@ -109,7 +110,8 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         pr["nobles"][seat] -= 1
         pr["stewards"][action["space"]] = True
         s["stewards_left"] -= 1
-        say(ev, f"{name(seat)} hires a steward in {pname(action['province'])}.", "steward", seat=seat)
+        say(ev, f"{name(seat)} hires a steward in {pname(action['province'])}.", "steward", seat=seat,
+            province=action["province"])
     elif kind == "danzig":
         pr = prov["prussia"]
         pr["nobles"][seat] -= 1
@@ -133,7 +135,7 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
             pr["stewards"][i] = False
             s["stewards_left"] += 1
         say(ev, f"{name(seat)} takes an estate in {pname(action['province'])} from {name(action['target'])} "
-                "by the right of arms.", "right_of_arms", seat=seat, target=action["target"])
+                "by the right of arms.", "right_of_arms", seat=seat, province=action["province"], owner=action["target"])
     elif kind == "jesuits":
         k = len(action["provinces"])
         for p in action["provinces"]:
@@ -141,16 +143,18 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         s["money"][seat] -= BOARD["jesuit_cost"] * k
         gain = k + (BOARD["jesuit_bonus_all"] if k == len(PROVINCES) else 0)
         s["vp"][seat] += gain
-        say(ev, f"{name(seat)} funds Jesuit schools in {k} province(s) for {gain} VP.", "jesuits", seat=seat, vp=gain)
+        say(ev, f"{name(seat)} funds Jesuit schools in {k} province(s) for {gain} VP.", "jesuits", seat=seat, count=k,
+            vp=gain)
     elif kind == "town":
         pr = prov[action["province"]]
         pr["nobles"][seat] -= BOARD["town_cubes"]
         pr["towns"][action["space"]] = True
         s["towns_left"] -= 1
         s["town_built"] = True
-        say(ev, f"{name(seat)} founds a town in {pname(action['province'])}.", "town", seat=seat)
+        say(ev, f"{name(seat)} founds a town in {pname(action['province'])}.", "town", seat=seat,
+            province=action["province"])
     elif kind == "pass":
-        say(ev, f"{name(seat)} takes no special action.", "pass", seat=seat)
+        say(ev, f"{name(seat)} takes no special action.", "special_pass", seat=seat)
     pend["second"] = False
     pend["i"] += 1
     if pend["i"] == len(pend["order"]):
@@ -168,12 +172,12 @@ def diplomacy(s: dict, seat: int, colour: str, disc: str, ev: list) -> None:
         s["treaty"] = colour
         s["treaty_made"] = True
         say(ev, f"{name(seat)} rolls {d} and pays {cost} talers for a treaty with the {colour} enemy.",
-            "treaty", seat=seat, enemy=colour, die=d)
+            "treaty", seat=seat, enemy=colour, die=d, cost=cost)
     else:
         paid = s["money"][seat]
         s["money"][seat] = 0
         say(ev, f"{name(seat)} rolls {d} but cannot pay {cost}: {paid} talers are lost and no treaty is made.",
-            "treaty_failed", seat=seat, enemy=colour, die=d)
+            "treaty_failed", seat=seat, enemy=colour, die=d, cost=cost, lost=paid)
 
 
 # ---- 9 recruitment -------------------------------------------------------------
@@ -208,7 +212,7 @@ def legal_recruitment(s: dict, seat: int) -> list:
 
 def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} passes.", "pass", seat=seat)
+        say(ev, f"{name(seat)} passes.", "recruit_pass", seat=seat)
         if turns.pass_for_now(s):
             end_recruitment(s, ev)
         return
@@ -224,7 +228,8 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
         s["cossacks"]["ukraine"] += 1
     else:
         s["prov"][p]["units"][seat][UNITS.index(unit)] += 1
-    say(ev, f"{name(seat)} recruits {unit} in {pname(p)} for {cost} talers.", "recruit", seat=seat, province=p, unit=unit)
+    say(ev, f"{name(seat)} recruits {unit} in {pname(p)} for {cost} talers.", "recruit", seat=seat, province=p, unit=unit,
+        cost=cost)
     turns.next_turn(s)
 
 
@@ -233,4 +238,4 @@ def end_recruitment(s: dict, ev: list) -> None:
     if n:
         s["cossacks"]["box"] = 0
         s["cossacks"]["tatars"] += n
-        say(ev, f"{n} unhired Cossack(s) join the Tatars.", "cossacks", count=n)
+        say(ev, f"{n} unhired Cossack(s) join the Tatars.", "cossacks_join", count=n)

@@ -10,8 +10,15 @@ from .board import BOARD, COURT, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, RO
 from .state import PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n
 
 
-def say(ev: list, text: str, kind: str = "log", to: list | None = None, **extra) -> None:
-    ev.append({"text": text, "to": to, "kind": kind, **extra})
+def say(ev: list, text: str, kind: str, to: list | None = None, seat: int | None = None, **params) -> None:
+    """An event as data (docs/engines.md, Events): `kind` names its sentence,
+    `seat` the acting family, `params` everything else a client needs to word
+    it in any language; `text` is the English sentence for older clients."""
+    event = {"text": text, "to": to, "kind": kind}
+    if seat is not None:
+        event["seat"] = seat
+    event["params"] = params
+    ev.append(event)
 
 
 def name(seat: int) -> str:
@@ -44,7 +51,8 @@ def place_estate(s: dict, seat: int, p: str, ev: list) -> None:
     pr = s["prov"][p]
     i = free_space(pr)
     pr["estates"][i] = seat
-    say(ev, f"{name(seat)} takes an estate in {pname(p)} (space {i + 1}).", "estate", seat=seat, province=p)
+    say(ev, f"{name(seat)} takes an estate in {pname(p)} (space {i + 1}).", "estate", seat=seat, province=p,
+        space=i + 1)
 
 
 def legal_setup(s: dict, seat: int) -> list:
@@ -150,7 +158,8 @@ def legal_nobles(s: dict, seat: int) -> list:
 def apply_nobles(s: dict, seat: int, action: dict, ev: list) -> None:
     s["secret"][seat] = {slot: action[slot] for slot in SLOTS}
     tiles = ", ".join(f"{pname(slot)} {action[slot]}" for slot in SLOTS)
-    say(ev, f"You place your nobles face down: {tiles}.", "noble_secret", to=[seat], tiles=dict(s["secret"][seat]))
+    say(ev, f"You place your nobles face down: {tiles}.", "noble_secret", to=[seat], seat=seat,
+        tiles=dict(s["secret"][seat]))
     if all(len(x) == len(SLOTS) for x in s["secret"]):
         reveal_nobles(s, ev)
 
@@ -196,7 +205,8 @@ def apply_shortage(s: dict, seat: int, action: dict, ev: list) -> None:
     want[action["province"]] -= 1
     if sum(want.values()) <= cube_supply(s, seat):
         put_cubes(s, seat, want, ev)
-        say(ev, f"{name(seat)} ran short of cubes and placed {sum(want.values())}.", "shortage", seat=seat)
+        say(ev, f"{name(seat)} ran short of cubes and placed {sum(want.values())}.", "shortage", seat=seat,
+            count=sum(want.values()))
         pend["seats"].pop(0)
         if not pend["seats"]:
             s["pending"] = None
@@ -223,7 +233,7 @@ def crown(s: dict, seat: int, ev: list) -> None:
 
 def open_bidding(s: dict, tied: list, ev: list) -> None:
     if all(s["money"][seat] == 0 for seat in tied):
-        say(ev, "Nobody in the tie can bid; the start player marker stays where it is.", "king")
+        say(ev, "Nobody in the tie can bid; the start player marker stays where it is.", "king_kept")
         s["pending"] = None
         return
     s["pending"] = {"kind": "bid", "seats": sorted(tied), "bids": [None] * PLAYERS}
@@ -241,7 +251,7 @@ def legal_bid(s: dict, seat: int) -> list:
 def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
     pend = s["pending"]
     pend["bids"][seat] = action["amount"]
-    say(ev, f"You bid {action['amount']} talers.", "bid_secret", to=[seat])
+    say(ev, f"You bid {action['amount']} talers.", "bid_secret", to=[seat], seat=seat, amount=action["amount"])
     if any(pend["bids"][x] is None for x in pend["seats"]):
         return
     bids = pend["bids"]
@@ -285,7 +295,7 @@ def phase_royal_army(s: dict, ev: list) -> None:
     }
     s["royal_army"] = army
     say(ev, f"Nobles worth {total} serve the king: the royal army is {army['infantry']} infantry, "
-            f"{army['cavalry']} cavalry and {army['cannon']} cannon.", "royal_army", army=dict(army))
+            f"{army['cavalry']} cavalry and {army['cannon']} cannon.", "royal_army", total=total, **army)
 
 
 # ---- 5 events (p.6) ---------------------------------------------------------------
@@ -309,7 +319,8 @@ def add_die_cube(s: dict, colour: str, ev: list) -> None:
 def phase_events(s: dict, ev: list) -> None:
     dice = roll_n(s, BOARD["enemy_dice"])
     s["last_roll"] = dice
-    say(ev, f"{name(s['start'])} rolls for events: {', '.join(map(str, dice))}.", "dice", dice=dice)
+    say(ev, f"{name(s['start'])} rolls for events: {', '.join(map(str, dice))}.", "dice_events", seat=s["start"],
+        dice=list(dice))
     for d in dice:
         if d in DIE_ENEMY:
             add_die_cube(s, DIE_ENEMY[d], ev)
@@ -324,7 +335,7 @@ def phase_elections(s: dict, ev: list) -> None:
         top = max(nobles)
         winners = [x for x in range(PLAYERS) if nobles[x] == top]
         if top == 0 or len(winners) > 1:
-            say(ev, f"Nobody wins the election in {pname(p)}.", "election", province=p)
+            say(ev, f"Nobody wins the election in {pname(p)}.", "election_none", province=p)
             continue
         w = winners[0]
         nobles[w] -= 1
@@ -359,7 +370,7 @@ def legal_estate_purchase(s: dict, seat: int) -> list:
 
 def apply_estate_purchase(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} buys no more estates this round.", "pass", seat=seat)
+        say(ev, f"{name(seat)} buys no more estates this round.", "estates_done", seat=seat)
         turns.pass_turn(s)
         return
     cost = estate_cost(s, seat)

@@ -89,8 +89,8 @@ def settle(s: dict, ev: list) -> None:
             else:
                 s["phase_entered"] = True
                 number = PHASES.index(s["phase"]) + 1
-                ev.append({"text": f"Round {s['round']}, phase {number}: {s['phase'].replace('_', ' ')}.", "to": None,
-                           "kind": "phase", "round": s["round"], "phase": s["phase"]})
+                early.say(ev, f"Round {s['round']}, phase {number}: {s['phase'].replace('_', ' ')}.", "phase",
+                    round=s["round"], number=number, phase=s["phase"])
                 ENTER[s["phase"]](s, ev)
             continue
         if pend["kind"] in AUTO_PASS:

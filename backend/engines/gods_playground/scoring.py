@@ -85,7 +85,7 @@ def phase_victory_points(s: dict, ev: list) -> None:
         for seat, gain in enumerate(box_vp(box["nobles"], box["royal"], ENEMY_VP[c])):
             if gain:
                 s["vp"][seat] += gain
-                say(ev, f"{name(seat)} scores {gain} VP on the {c} box.", "vp", seat=seat, vp=gain)
+                say(ev, f"{name(seat)} scores {gain} VP on the {c} box.", "vp_box", seat=seat, enemy=c, vp=gain)
     # The Sejm's 2 VP a disc (p.14), told as an event of their own so the log adds up.
     for seat in range(PLAYERS):
         discs = sum(1 for owner in s["sejm"].values() if owner == seat)
@@ -99,8 +99,8 @@ def phase_victory_points(s: dict, ev: list) -> None:
         s["money"][seat] -= gain * BOARD["talers_per_vp"]
         s["vp"][seat] += gain
         if gain:
-            say(ev, f"{name(seat)} spends {gain * BOARD['talers_per_vp']} talers on splendour for {gain} VP.", "vp",
-                seat=seat, vp=gain)
+            say(ev, f"{name(seat)} spends {gain * BOARD['talers_per_vp']} talers on splendour for {gain} VP.",
+                "vp_splendour", seat=seat, talers=gain * BOARD["talers_per_vp"], vp=gain)
 
 
 # ---- 16 end of round -------------------------------------------------------------
@@ -160,11 +160,12 @@ def final_scoring(s: dict, ev: list) -> None:
     s["final_estate_vp"] = points
     for seat in range(PLAYERS):
         s["vp"][seat] += points[seat]
-        say(ev, f"{name(seat)} scores {points[seat]} VP for estates.", "vp", seat=seat, vp=points[seat])
+        say(ev, f"{name(seat)} scores {points[seat]} VP for estates.", "vp_estates", seat=seat, vp=points[seat])
     s["over"] = True
     s["pending"] = None
     r = ranking(s)
-    say(ev, f"Game over: {name(r[0])} wins with {s['vp'][r[0]]} VP.", "game_over", ranking=r)
+    say(ev, f"Game over: {name(r[0])} wins with {s['vp'][r[0]]} VP.", "game_over", seat=r[0], vp=s["vp"][r[0]],
+        ranking=r)
 
 
 def ranking(s: dict) -> list[int]:

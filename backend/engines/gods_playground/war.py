@@ -104,7 +104,7 @@ def legal_campaigns(s: dict, seat: int) -> list:
 
 def apply_campaigns(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} launches no more campaigns.", "pass", seat=seat)
+        say(ev, f"{name(seat)} launches no more campaigns.", "campaigns_done", seat=seat)
         turns.pass_turn(s)
         return
     campaign(s, seat, action["enemy"], action.get("disc"), ev)
@@ -137,7 +137,7 @@ def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
         s["box"][c]["royal"] += royal_placed
     say(ev, f"{name(seat)} campaigns from {pname(p)} against the {c} enemy: {hits + royal_hits} hit(s), "
             f"{placed} noble and {royal_placed} royal hit cube(s) on the box.", "campaign",
-        seat=seat, enemy=c, hits=hits, royal_hits=royal_hits)
+        seat=seat, enemy=c, province=p, hits=hits + royal_hits, placed=placed, royal_placed=royal_placed)
 
 
 # ---- 11 invasions ---------------------------------------------------------------
@@ -170,7 +170,8 @@ def phase_invasions(s: dict, ev: list) -> None:
     dice = roll_n(s, BOARD["enemy_dice"])
     s["last_roll"] = dice
     counts = Counter(dice)
-    say(ev, f"{name(s['start'])} rolls for invasions: {', '.join(map(str, dice))}.", "dice", dice=dice)
+    say(ev, f"{name(s['start'])} rolls for invasions: {', '.join(map(str, dice))}.", "dice_invasions", seat=s["start"],
+        dice=list(dice))
     broken = None
     if s["treaty"] and counts[DIE[s["treaty"]]] >= BOARD["treaty_break_dice"]:
         broken = s["treaty"]
@@ -196,7 +197,7 @@ def defect_cossack(s: dict, ev: list) -> None:
     else:
         return
     cs["tatars"] += 1
-    say(ev, "A Cossack defects to the Tatars.", "cossacks")
+    say(ev, "A Cossack defects to the Tatars.", "cossack_defects")
 
 
 def invade(s: dict, c: str, ev: list) -> None:
@@ -210,7 +211,7 @@ def invade(s: dict, c: str, ev: list) -> None:
         return
     diff = strength(s, c) - box_defence(s, c)
     if diff <= 0:
-        say(ev, f"The {c} enemy is held at the border.", "invasion", enemy=c, count=0)
+        say(ev, f"The {c} enemy is held at the border.", "held", enemy=c)
         return
     if c == "orange" and s["round"] == 3:
         # Round 3: the Turks attack the Habsburgs instead of Little Poland (p.10).
@@ -218,11 +219,13 @@ def invade(s: dict, c: str, ev: list) -> None:
         s["turks_on_habsburg"] += n
         s["influence"] = 0
         s["turks_overran_habsburg"] = s["turks_overran_habsburg"] or n > 0
-        say(ev, f"The Turks march on Vienna: {n} Turkish cube(s) on the Habsburg box.", "invasion", enemy=c, count=n)
+        say(ev, f"The Turks march on Vienna: {n} Turkish cube(s) on the Habsburg box.", "turks_vienna", enemy=c,
+            count=n)
         return
     colour = box_attackers(s, c)
     n = min(diff, enemy_supply(s, colour))
-    say(ev, f"The {c} enemy invades {pname(HOME[c])} with {n} cube(s).", "invasion", enemy=c, count=n)
+    say(ev, f"The {c} enemy invades {pname(HOME[c])} with {n} cube(s).", "invasion", enemy=c,
+        province=HOME[c], count=n)
     arrive(s, HOME[c], colour, n, ev)
 
 
@@ -295,7 +298,7 @@ def legal_counterattack(s: dict, seat: int) -> list:
 def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
     pend = s["pending"]
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} leaves the royal army be.", "pass", seat=seat)
+        say(ev, f"{name(seat)} leaves the royal army be.", "counterattack_pass", seat=seat)
         turns.pass_turn(s)
         return
     if "disc" in action:
@@ -310,7 +313,8 @@ def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
     else:
         k = hits - clear_cubes(s["prov"][target], hits, None)
     say(ev, f"{name(seat)} leads the royal army against {pname(target)}: {hits} hit(s), {k} enemy cube(s) removed.",
-        "counterattack", seat=seat, target=target, hits=hits)
+        "counterattack", seat=seat, province=target, hits=hits,
+        removed=k)
     turns.next_turn(s)
 
 
@@ -323,7 +327,7 @@ def phase_raids(s: dict, ev: list) -> None:
             # Turks leave two cubes as a garrison and move the rest into Great Poland (p.12, p.13).
             n = s["turks_on_habsburg"] - GARRISON
             s["turks_on_habsburg"] = GARRISON
-            say(ev, f"{n} Turkish cube(s) march from the Habsburg lands into Great Poland.", "raid", count=n)
+            say(ev, f"{n} Turkish cube(s) march from the Habsburg lands into Great Poland.", "turks_march", count=n)
             arrive(s, p, "orange", n, ev)
         raid_from(s, p, ev)
     gp = s["prov"]["great_poland"]
@@ -358,7 +362,8 @@ def raid_from(s: dict, p: str, ev: list) -> None:
     box["cubes"] -= from_box
     for t, n in zip(targets, sizes):
         if n:
-            say(ev, f"{n} {colour} raider(s) ride from {pname(p)} into {pname(t)}.", "raid", province=t, count=n)
+            say(ev, f"{n} {colour} raider(s) ride from {pname(p)} into {pname(t)}.", "raid", enemy=colour,
+                **{"from": p}, province=t, count=n)
             arrive(s, t, colour, n, ev)
 
 

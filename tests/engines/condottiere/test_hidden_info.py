@@ -106,7 +106,7 @@ def test_drawn_cards_are_told_only_to_their_owner():
         seat = ENGINE.to_move(state)[0]
         state, events = ENGINE.step(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
         for e in events:
-            if "cards" in e:
+            if "cards" in e["params"]:
                 assert e["to"] == [e["seat"]]
                 assert e not in ENGINE.visible_events(events, 1 - e["seat"])
                 assert e not in ENGINE.visible_events(events, None)

@@ -90,7 +90,7 @@ def test_a_round_where_nobody_keeps_cards_redeals_at_once():
     assert [len(h) for h in state["hands"]] == [11, 10] and state["round"] == 2
     assert any(e["kind"] == "round" for e in events)
     private = [e for e in events if e["to"] == [1]]
-    assert private and all(e["cards"] for e in private)
+    assert private and all(e["params"]["cards"] for e in private)
 
 
 def test_discarding_the_last_hand_can_end_the_round():

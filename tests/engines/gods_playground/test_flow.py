@@ -69,7 +69,7 @@ def test_all_four_rounds_of_sixteen_phases_run_in_order():
     while not ENGINE.is_over(s):
         seat = rng.choice(ENGINE.to_move(s))
         s, events = ENGINE.step(s, seat, rng.choice(ENGINE.legal_actions(s, seat)))
-        seen += [(e["round"], e["phase"]) for e in events if e["kind"] == "phase"]
+        seen += [(e["params"]["round"], e["params"]["phase"]) for e in events if e["kind"] == "phase"]
     assert seen == [(r, p) for r in range(1, 5) for p in PHASES]
 
 
