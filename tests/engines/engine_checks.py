@@ -13,7 +13,7 @@ import re
 from typing import Callable
 
 from backend.engines import IllegalAction, MalformedAction, NotLegal, NotYourTurn, canonical
-from backend.engines.base import Engine
+from backend.engines.base import Engine, visible_events
 from backend.engines.vocabulary import Codes
 
 # What the base class says when a game has nothing more specific.
@@ -295,6 +295,8 @@ def check_views(engine, state: dict) -> None:
 # perturb(state, rng) -> [(changed state, seats that may notice the change)]: hidden
 # facts changed in the state; every other viewer's view must stay byte-identical.
 Perturber = Callable[[dict, random.Random], list[tuple[dict, set]]]
+# secret(state, seat, action) -> whether the rules keep that action's content from the other seats.
+Secret = Callable[[dict, int, dict], bool]
 
 
 def answer(engine, state: dict, seat, action) -> tuple:
@@ -306,15 +308,69 @@ def answer(engine, state: dict, seat, action) -> tuple:
         return ("refused", type(err).__name__, err.template, canonical(err.params))
 
 
-def check_hidden(engine, state: dict, perturb: Perturber, rng: random.Random, probes: list = ()) -> int:
+def check_events_hide(engine, state: dict, changed: dict, may_notice: set, rng: random.Random, limit: int = 3) -> int:
+    """Events tell a viewer no more than its view: the same action played in the
+    state and in the changed one (a hidden fact moved), every viewer who may not
+    notice the change and whose view after both is still identical (the rules did
+    not reveal the fact) is told byte-identical events -- so no public event's
+    params carry a hidden card, tile or bid.  Only facts some seat knows are
+    tried: the future (deck order, dice) is told to everyone once drawn or rolled,
+    which a view need not keep.  Returns how many were compared."""
+    compared = 0
+    if not may_notice:
+        return compared
+    viewers = [None, *range(engine.num_players(state))]
+    for seat in engine.to_move(state):
+        shared = [a for a in engine.legal_actions(state, seat) if a in engine.legal_actions(changed, seat)]
+        for action in rng.sample(shared, min(limit, len(shared))):
+            after, events = engine.step(state, seat, action)
+            after_changed, events_changed = engine.step(changed, seat, action)
+            for viewer in viewers:
+                if viewer in may_notice or canonical(engine.view(after, viewer)) != canonical(engine.view(after_changed, viewer)):
+                    continue
+                who = "the spectator" if viewer is None else f"seat {viewer}"
+                assert canonical(visible_events(events, viewer)) == canonical(visible_events(events_changed, viewer)), (
+                    f"the events {who} is told of {action} by seat {seat} reveal a hidden fact that only seats "
+                    f"{sorted(may_notice)} may know"
+                )
+                compared += 1
+    return compared
+
+
+def check_choices_hide(engine, state: dict, secret: Secret, rng: random.Random, limit: int = 4) -> int:
+    """A secret choice (a card played face down, a noble tile, a bid: `secret`
+    says which actions are) stays secret in the events too: two secret actions
+    of a seat after which another viewer's view is identical tell that viewer
+    byte-identical events."""
+    compared = 0
+    viewers = [None, *range(engine.num_players(state))]
+    for seat in engine.to_move(state):
+        secrets = [a for a in engine.legal_actions(state, seat) if secret(state, seat, a)]
+        played = [(*engine.step(state, seat, a), a) for a in rng.sample(secrets, min(limit, len(secrets)))]
+        for (after, events, action), (other, other_events, other_action) in zip(played, played[1:]):
+            for viewer in viewers:
+                if viewer == seat or canonical(engine.view(after, viewer)) != canonical(engine.view(other, viewer)):
+                    continue
+                who = "the spectator" if viewer is None else f"seat {viewer}"
+                assert canonical(visible_events(events, viewer)) == canonical(visible_events(other_events, viewer)), (
+                    f"the events {who} is told tell seat {seat}'s secret choice apart: {action} / {other_action}"
+                )
+                compared += 1
+    return compared
+
+
+def check_hidden(engine, state: dict, perturb: Perturber, rng: random.Random, probes: list = (),
+                 secret: Secret | None = None) -> int:
     """A hidden fact changed leaves every other viewer's view byte-identical,
-    and what each other seat is told when it sends one of the `probes`.
+    what each other seat is told when it sends one of the `probes`, and the
+    events of the next action (check_events_hide); and no seat's secret choice
+    shows in the events (check_choices_hide, given which actions are `secret`).
 
     Returns how many (change, viewer) pairs were compared."""
     players = engine.num_players(state)
     views = {seat: canonical(engine.view(state, seat)) for seat in [None, *range(players)]}
     answers = {seat: [answer(engine, state, seat, p) for p in probes] for seat in range(players)}
-    compared = 0
+    compared = check_choices_hide(engine, state, secret, rng) if secret else 0
     for changed, may_notice in perturb(state, rng):
         for seat, view in views.items():
             if seat in may_notice:
@@ -330,4 +386,5 @@ def check_hidden(engine, state: dict, perturb: Perturber, rng: random.Random, pr
                     f"{sorted(may_notice)} may know: {[p for p, a, b in zip(probes, told, answers[seat]) if a != b]}"
                 )
             compared += 1
+        compared += check_events_hide(engine, state, changed, may_notice, rng)
     return compared

@@ -5,6 +5,8 @@ Per game id:
   invariants      functions(state) asserting what holds in every reachable state;
   perturb_hidden  perturb(state, rng) -> [(changed state, seats that may notice)]:
                   hidden facts changed; every other viewer's view must not move.
+  secret_choice   secret(state, seat, action) -> whether the action's content is
+                  hidden from the other seats (their events must not tell it).
 """
 
 from __future__ import annotations
@@ -79,6 +81,18 @@ def condottiere_perturb(state: dict, rng: random.Random) -> list:
     return out
 
 
+def condottiere_secret(state: dict, seat: int, action: dict) -> bool:
+    """Hidden Cards (p. 19): which card of a face-down kind is played stays secret."""
+    from backend.engines.condottiere.cards import FACE_DOWN_KINDS
+
+    return state["opts"]["hidden_cards"] and action["type"] == "play" and action["card"] in FACE_DOWN_KINDS
+
+
+def gods_playground_secret(state: dict, seat: int, action: dict) -> bool:
+    """Noble tiles are placed and bids made in secret (p.5)."""
+    return action["type"] in ("place_noble", "bid")
+
+
 def gods_playground_perturb(state: dict, rng: random.Random) -> list:
     # Written by the God's Playground engine's author, who knows its secrets.
     from .gods_playground.hooks import gods_playground_perturb as perturb
@@ -92,9 +106,11 @@ GAME_HOOKS = {
         "max_steps": 20_000,
         "invariants": [condottiere_cards_conserved],
         "perturb_hidden": condottiere_perturb,
+        "secret_choice": condottiere_secret,
     },
     "gods_playground": {
         "max_steps": 20_000,
         "perturb_hidden": gods_playground_perturb,
+        "secret_choice": gods_playground_secret,
     },
 }

@@ -10,7 +10,7 @@ import pytest
 
 from . import engine_checks as checks
 from .toy_engine import (
-    ChattyToy, ForgetfulToy, LaxToy, LeakyToy, MutatingToy, TellingToy, Toy, TurnFirstToy, UnseededToy, UntypedToy,
+    BlabbingToy, ChattyToy, ForgetfulToy, LaxToy, LeakyToy, MutatingToy, TellingToy, Toy, TurnFirstToy, UnseededToy, UntypedToy,
     swap_hidden,
 )
 
@@ -48,6 +48,14 @@ def test_leaking_view_is_caught():
     state = walk(LeakyToy())[0][0]
     with pytest.raises(AssertionError, match="reveals a hidden fact"):
         checks.check_hidden(LeakyToy(), state, swap_hidden, random.Random(0))
+
+
+def test_an_event_telling_a_hidden_card_is_caught():
+    """The strong test covers events: a hand card swapped with an undealt one must
+    not change what the others are told when its holder plays another card."""
+    state = walk(BlabbingToy())[0][0]
+    with pytest.raises(AssertionError, match="reveal a hidden fact"):
+        checks.check_hidden(BlabbingToy(), state, swap_hidden, random.Random(0))
 
 
 def test_accepting_an_unheld_card_is_caught():

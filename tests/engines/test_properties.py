@@ -39,6 +39,9 @@ def test_every_engine_has_its_test_hooks():
         assert callable(GAME_HOOKS[game_id].get("perturb_hidden")), (
             f"{game_id}: no perturb_hidden in tests/engines/game_hooks.py (which hidden facts does it have?)"
         )
+        assert callable(GAME_HOOKS[game_id].get("secret_choice")), (
+            f"{game_id}: no secret_choice in tests/engines/game_hooks.py (which actions are made in secret?)"
+        )
 
 
 @st.composite
@@ -147,5 +150,5 @@ def test_views_are_json_and_hide_what_they_must(game_id, data, sample_seed):
         if rng.random() < 0.15:  # perturbing every position would be slow
             # Refusals must not tell a seat more than its view: probe with actions from the game.
             probes = rng.sample(seen, min(6, len(seen)))
-            compared += checks.check_hidden(engine, state, perturb, rng, probes)
+            compared += checks.check_hidden(engine, state, perturb, rng, probes, GAME_HOOKS[game_id]["secret_choice"])
     assert compared > 0, "no hidden fact was ever perturbed"

@@ -140,3 +140,12 @@ class TellingToy(Toy):
         if any(action["card"] in hand for hand in state["hands"]):
             return NotLegal("Someone else holds that card.")
         return NotLegal("Nobody holds that card.")
+
+
+class BlabbingToy(Toy):
+    """Its public event also tells the cards the player still holds."""
+
+    def _step(self, state, seat, action, events):
+        super()._step(state, seat, action, events)
+        events[-1]["params"]["left"] = sorted(state["hands"][seat])
+

@@ -9,6 +9,7 @@ from backend.engines.bots_common import play_bots, random_bot
 
 from ..engine_checks import check_hidden
 from .helpers import play_random
+from ..game_hooks import gods_playground_secret
 from .hooks import gods_playground_perturb
 
 DOC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "rules" / "gods_playground.md"
@@ -21,7 +22,7 @@ def test_no_viewer_learns_another_seats_tiles_bids_or_future_dice():
         for s, seat, _ in play_random(seed):
             if s["pending"] and s["pending"]["kind"] in ("nobles", "bid"):
                 secret_states += 1
-            compared += check_hidden(ENGINE, s, gods_playground_perturb, rng)
+            compared += check_hidden(ENGINE, s, gods_playground_perturb, rng, secret=gods_playground_secret)
     assert secret_states > 20 and compared > 1000
 
 
@@ -39,6 +40,25 @@ def test_the_perturber_catches_a_leak():
     except AssertionError:
         return
     raise AssertionError("a leaking view went unnoticed")
+
+
+def test_a_secret_tile_in_a_public_event_is_caught():
+    """The events are checked too: a public event naming the tile just placed (changing a
+    hidden tile changes the others' event bytes) fails the check."""
+    s = next(s for s, _, _ in play_random(1) if s["pending"] and s["pending"]["kind"] == "nobles")
+
+    class Telling(type(ENGINE)):
+        def _step(self, state, seat, action, events):
+            super()._step(state, seat, action, events)
+            for e in events:
+                e["to"] = None
+
+    try:
+        check_hidden(Telling(), s, gods_playground_perturb, random.Random(0), secret=gods_playground_secret)
+    except AssertionError as err:
+        assert "secret choice" in str(err)
+        return
+    raise AssertionError("a public event telling a secret tile went unnoticed")
 
 
 def test_heuristic_bot_beats_random_bots():
