@@ -174,7 +174,8 @@ def reveal_nobles(s: dict, ev: list) -> None:
         want = {p: s["secret"][seat][p] for p in PROVINCES}
         demand.append(want)
         tiles = ", ".join(f"{pname(slot)} {s['secret'][seat][slot]}" for slot in SLOTS)
-        say(ev, f"{name(seat)} reveals: {tiles}.", "nobles_revealed", seat=seat, tiles=s["revealed"][seat])
+        say(ev, f"{name(seat)} reveals: {tiles}.", "nobles_revealed", seat=seat,
+            tiles={slot: s["secret"][seat][slot] for slot in SLOTS})
         if sum(want.values()) > cube_supply(s, seat):
             short.append(seat)
     s["secret"] = [{} for _ in range(PLAYERS)]

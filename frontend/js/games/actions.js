@@ -1,6 +1,5 @@
 // Plain words shared by every game's table: labels for actions a screen has no
-// special control for (the action's own fields, as the server names them), and
-// player names in the engines' log lines (which are English until events become data).
+// special control for (the action's own fields, as the server names them).
 import { t } from "../i18n.js";
 
 const words = (x) => String(x).replace(/_/g, " ");
@@ -11,9 +10,4 @@ export function describeAction(a) {
     .map(([k, v]) => `${words(k)} ${v === null ? none : Array.isArray(v) ? v.map(words).join(" + ") || none : words(v)}`);
   const verb = String(a.type || "act").replace(/_/g, " ");
   return rest.length ? `${verb}: ${rest.join(", ")}` : verb;
-}
-
-/** Engine texts name seats ("Seat 2"); players know each other by name. */
-export function withNames(text, names) {
-  return String(text || "").replace(/\bSeat (\d+)/g, (_, n) => names(Number(n)));
 }

@@ -5,7 +5,7 @@ import { Presence, SEAT_COLOURS, SeatDot } from "../../ui.js";
 import { cardInfo } from "./cards.js";
 import { regionName } from "./board.js";
 import { seatMarks } from "./map.js";
-import { withNames } from "../actions.js";
+import { narrate } from "../narrate.js";
 
 /** A face-up card, a face-down one (`code` null), as a button or as a picture. */
 export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid }) {
@@ -95,7 +95,7 @@ export function Log({ log, names }) {
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
   const shown = log.slice(-120);
   return html`<ol class="log" ref=${ref} aria-label=${t("table.what_happened")} data-testid="log">
-    ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${withNames(e.text, names)}</li>`)}
+    ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${narrate(e, names, "condottiere")}</li>`)}
   </ol>`;
 }
 

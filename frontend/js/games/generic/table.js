@@ -4,7 +4,8 @@
 import { html } from "../../lib.js";
 import { list, t } from "../../i18n.js";
 import { Notice, SeatDot, seatName } from "../../ui.js";
-import { describeAction, withNames } from "../actions.js";
+import { describeAction } from "../actions.js";
+import { narrate } from "../narrate.js";
 
 export function GenericTable({ match, view, legal, send, pending, rejection, clearRejection, log, version, connected }) {
   const names = (s) => seatName(match, s);
@@ -23,7 +24,7 @@ export function GenericTable({ match, view, legal, send, pending, rejection, cle
       <div class="chips">${legal.map((a) => html`<button type="button" class="btn" disabled=${busy}
         onClick=${() => send(a)}>${describeAction(a)}</button>`)}</div></section>`}
     <section class="panel"><h2>${t("table.log")}</h2>
-      <ol class="log">${log.map((e) => html`<li>${withNames(e.text, names)}</li>`)}</ol></section>
+      <ol class="log">${log.map((e) => html`<li>${narrate(e, names, match && match.game)}</li>`)}</ol></section>
     <details class="panel"><summary>${t("table.everything")}</summary><pre class="view-dump">${JSON.stringify(view, null, 2)}</pre></details>
   </div>`;
 }

@@ -7,7 +7,7 @@ import {
   ENEMIES, ENEMY, ENEMY_VP, FAMILIES, FAMILY_COLOURS, FAMILY_INK, PHASES, ROUNDS, SLOTS, enemyName, phaseName,
   provinceAbbr, provinceName,
 } from "./board.js";
-import { logText } from "./words.js";
+import { narrate } from "../narrate.js";
 
 export function PhaseTrack({ view }) {
   const idx = PHASES.indexOf(view.phase);
@@ -112,15 +112,16 @@ export function Log({ log, names }) {
   const ref = useRef(null);
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
   return html`<ol class="log gp-log" ref=${ref} aria-label=${t("table.what_happened")} data-testid="log">
-    ${log.slice(-150).map((e) => html`<li class=${"log-" + (e.kind || "info") + (e.kind === "phase" ? " gp-log-phase" : "")}>${logText(e.text, names)}</li>`)}
+    ${log.slice(-150).map((e) => html`<li class=${"log-" + (e.kind || "info") + (e.kind === "phase" ? " gp-log-phase" : "")}>${narrate(e, names, "gods_playground")}</li>`)}
   </ol>`;
 }
 
 export function Result({ view, names, match, log }) {
   if (!view.over) return null;
   // The engine's ranking (tie-breaks included) comes with the game-over event or the match record; never recomputed here.
-  const over = [...log].reverse().find((e) => e.kind === "game_over" && Array.isArray(e.ranking));
-  const ranking = (match && match.result && match.result.ranking) || (over && over.ranking) || null;
+  // (Events stored before events were data carried the ranking beside their text.)
+  const over = [...log].reverse().map((e) => (e.kind === "game_over" ? (e.params || e).ranking : null)).find(Array.isArray);
+  const ranking = (match && match.result && match.result.ranking) || over || null;
   const order = ranking || [0, 1, 2];
   const winner = ranking ? ranking[0] : null;
   const headline = winner == null ? t("gp.r.final") : winner === view.you ? t("table.you_win") : t("table.wins", { count: 1, names: names(winner) });

@@ -1,9 +1,9 @@
 // Words for God's Playground built from the catalogue (gp.*): action labels,
-// province descriptions for screen readers, the status line, and the log with
-// the players' own names.
+// province descriptions for screen readers and the status line (the log's are
+// ../narrate.js's).
 import { list, t } from "../../i18n.js";
 import { describeAction } from "../actions.js";
-import { ENEMY, ESTATE_VP, FAMILIES, enemyName, phaseName, provinceName, unitName } from "./board.js";
+import { ENEMY, ESTATE_VP, enemyName, phaseName, provinceName, unitName } from "./board.js";
 
 const disc = (a) => (a.disc ? t("gp.disc", { p: provinceName(a.disc) }) : undefined);
 const estate = (a) => t("gp.estate_at", { vp: ESTATE_VP[a.province][a.space], n: a.space + 1 });
@@ -61,16 +61,6 @@ export function describeProvince(p, view, names) {
   const sejm = view.sejm[p];
   parts.push(sejm == null ? t("gp.d.sejm_empty") : t("gp.d.sejm", { name: names(sejm) }));
   return parts.join(". ");
-}
-
-// The engine's log is English until events become data: its enemies keep their English names there.
-const LOG_ENEMY = { black: "Teutons/Swedes", green: "Russians", yellow: "Tatars", orange: "Turks", purple: "Habsburgs" };
-
-/** Engine texts name families; players know each other by name. Enemies by colour become peoples. */
-export function logText(text, names) {
-  let s = String(text || "");
-  FAMILIES.forEach((f, seat) => { s = s.split(f).join(names(seat)); });
-  return s.replace(/\bthe (black|green|yellow|orange|purple) enemy\b/g, (_, c) => `the ${LOG_ENEMY[c]}`);
 }
 
 export function statusText(view, names, mine) {
