@@ -21,19 +21,17 @@ pytestmark = pytest.mark.browser
 
 COOKIE = "django_language"
 
-# Every visible text node, and the words only a screen reader or a tooltip shows; the log stays English
-# (the engines' event text) until events become data.
+# Every visible text node, and the words only a screen reader or a tooltip shows, the match log's included.
 _TEXTS_JS = """() => {
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || el.closest('[data-testid=log], script, style, noscript, [data-testid=username]')) continue;
+    if (!el || el.closest('script, style, noscript, [data-testid=username]')) continue;
     const text = n.textContent.trim();
     if (text) out.push(text);
   }
   for (const el of document.querySelectorAll('[aria-label], [title]')) {
-    if (el.closest('[data-testid=log]')) continue;
     for (const a of ['aria-label', 'title']) if (el.getAttribute(a)) out.push(el.getAttribute(a).trim());
   }
   for (const t of document.querySelectorAll('title')) out.push(t.textContent.trim());
