@@ -14,7 +14,7 @@ from typing import Any, Callable, NamedTuple
 
 State = dict
 Action = dict
-Event = dict  # {"text": str, "to": None | [seat, ...], ...optional structured fields}
+Event = dict  # {"kind": str, "seat": int | None, "params": dict, "to": None | [seat, ...], "text": str}
 Bot = Callable[[dict, list, random.Random], dict]
 
 
