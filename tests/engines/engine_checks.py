@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from itertools import pairwise
 from typing import Callable
 
 from backend.engines import IllegalAction, MalformedAction, NotLegal, NotYourTurn, canonical
@@ -347,7 +348,7 @@ def check_choices_hide(engine, state: dict, secret: Secret, rng: random.Random, 
     for seat in engine.to_move(state):
         secrets = [a for a in engine.legal_actions(state, seat) if secret(state, seat, a)]
         played = [(*engine.step(state, seat, a), a) for a in rng.sample(secrets, min(limit, len(secrets)))]
-        for (after, events, action), (other, other_events, other_action) in zip(played, played[1:]):
+        for (after, events, action), (other, other_events, other_action) in pairwise(played):
             for viewer in viewers:
                 if viewer == seat or canonical(engine.view(after, viewer)) != canonical(engine.view(other, viewer)):
                     continue

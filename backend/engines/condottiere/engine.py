@@ -223,7 +223,8 @@ class CondottiereEngine(Engine):
             strength = rules.public_strength(state, seat)
             event(events, f"Seat {seat} plays a card face down (visible strength {strength}).",
                   kind="play_hidden", seat=seat, strength=strength)
-            event(events, f"You play {card_name(card)} face down.", to=[seat], kind="play_private", seat=seat, card=card)
+            event(events, f"You play {card_name(card)} face down.", to=[seat], kind="play_private", seat=seat,
+                  card=card)
         else:
             strength = rules.public_strength(state, seat)
             if card in ("winter", "spring") and gone:

@@ -359,7 +359,8 @@ def redeal(state: dict, events: list) -> None:
     state["deck"].extend(state["discard"])
     state["discard"] = []
     rng(state).shuffle(state["deck"])
-    event(events, f"Round {state['round']} begins: the cards are shuffled and dealt.", kind="round", round=state["round"])
+    event(events, f"Round {state['round']} begins: the cards are shuffled and dealt.", kind="round",
+          round=state["round"])
     order = seats_from(state, (state["holder"] + 1) % state["num_players"])
     wanted = {s: max(0, 10 - len(state["hands"][s])) + region_count(state, s) for s in order}
     for seat in order:
@@ -442,7 +443,8 @@ def start_final(state: dict, seats: list, events: list) -> None:
     state["token"] = state["defender"] = None
     state["passed"] = [s not in seats for s in range(n)]
     state["battle_no"] += 1
-    event(events, "Final battle between " + " and ".join(f"Seat {s}" for s in seats) + ".", kind="final", seats=list(seats))
+    event(events, "Final battle between " + " and ".join(f"Seat {s}" for s in seats) + ".", kind="final",
+          seats=list(seats))
     for seat in seats:
         draw(state, seat, 10 + region_count(state, seat), events)
     state["phase"] = "battle"
@@ -455,7 +457,8 @@ def finish_final(state: dict, strengths: list, events: list) -> None:
     best = max(strengths[s] for s in seats)
     tops = [s for s in seats if strengths[s] == best]
     shown = ", ".join(f"Seat {s}: {strengths[s]}" for s in seats)
-    event(events, f"The final battle ends ({shown}).", kind="final_battle", strengths={str(s): strengths[s] for s in seats})
+    event(events, f"The final battle ends ({shown}).", kind="final_battle",
+          strengths={str(s): strengths[s] for s in seats})
     state["last"] = {"region": None, "winner": tops[0] if len(tops) == 1 else None, "strengths": strengths,
                      "token_to": state["holder"], "courtesan_seat": None}
     game_over(state, tops, "final battle", events)

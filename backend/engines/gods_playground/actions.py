@@ -228,8 +228,8 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
         s["cossacks"]["ukraine"] += 1
     else:
         s["prov"][p]["units"][seat][UNITS.index(unit)] += 1
-    say(ev, f"{name(seat)} recruits {unit} in {pname(p)} for {cost} talers.", "recruit", seat=seat, province=p, unit=unit,
-        cost=cost)
+    say(ev, f"{name(seat)} recruits {unit} in {pname(p)} for {cost} talers.", "recruit", seat=seat, province=p,
+        unit=unit, cost=cost)
     turns.next_turn(s)
 
 

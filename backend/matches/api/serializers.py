@@ -49,9 +49,16 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class EventSerializer(serializers.Serializer):
+    """An event as data (docs/api.md, Events)."""
+
     version = serializers.IntegerField()
-    seat = serializers.IntegerField(help_text="The seat whose action produced the event.")
-    text = serializers.CharField()
+    seat = serializers.IntegerField(allow_null=True,
+                                    help_text="The acting seat, else the seat whose action produced the event.")
+    kind = serializers.CharField(help_text="Names the event's sentence; clients word it in their language.")
+    params = serializers.DictField(help_text="The sentence's codes (cards, seats, regions, provinces) and numbers.")
+    text = serializers.CharField(help_text="The sentence in English, for older clients (events stored before "
+                                           "params have only kind and text).")
+    private = serializers.BooleanField(required=False, help_text="Told only to this player's seat.")
 
 
 class TakeoverSerializer(serializers.Serializer):
