@@ -66,6 +66,7 @@ def test_a_hungarian_player_reads_the_log_in_hungarian_and_the_switch_rewords_it
             assert not any(p.fullmatch(line) for p in english), f"English in the Hungarian log: {line}"
         assert_hungarian(me, f"{game} table with its log")
         me.page.screenshot(path=str(screenshots / f"log-{game}-hu-phone.png"), full_page=True)
+        me.page.locator("[data-testid=log]").screenshot(path=str(screenshots / f"log-{game}-hu-lines.png"))
 
         me.page.click("[data-testid=language]")
         me.page.wait_for_function("() => document.documentElement.lang === 'en'")
@@ -74,6 +75,7 @@ def test_a_hungarian_player_reads_the_log_in_hungarian_and_the_switch_rewords_it
         assert reworded != hungarian
         assert sum(any(p.fullmatch(line) for p in english) for line in reworded) >= len(reworded) // 2, reworded
         me.page.screenshot(path=str(screenshots / f"log-{game}-en-phone.png"), full_page=True)
+        me.page.locator("[data-testid=log]").screenshot(path=str(screenshots / f"log-{game}-en-lines.png"))
         assert me.errors == [], me.errors
     finally:
         me.close()
