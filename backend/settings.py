@@ -200,6 +200,8 @@ if TRUSTED_PROXY_COUNT < 0:
 
 # Outgoing mail (password resets): the console by default, SMTP when configured.
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# The folder django.core.mail.backends.filebased.EmailBackend writes each mail to (the browser tests read it there).
+EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH") or None
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")

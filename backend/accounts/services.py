@@ -13,10 +13,11 @@ from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import translation
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
-from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
 from backend.accounts.forms import PasswordResetForm
@@ -26,6 +27,19 @@ from backend.common.addresses import throttle_key
 from backend.common.errors import AppError, fields_message
 
 User = get_user_model()
+
+
+# Django's own words for these are formal in Hungarian and cite "@/./+/-/_"; a player reads these instead.
+_PLAIN = {
+    ("username", "invalid"): gettext_lazy("A username may hold only letters, digits and the signs @ . + - _ (no spaces)."),
+    ("username", "max_length"): gettext_lazy("A username may be at most 150 characters long."),
+    ("email", "invalid"): gettext_lazy("That is not a whole e-mail address; it looks like name@example.org."),
+}
+
+
+def _plain(field: str, errors: list[ValidationError]) -> list[str]:
+    """The sentences of a field's errors, in the site's own words where it has them."""
+    return [str(_PLAIN.get((field, e.code), e.messages[0])) for e in errors]
 
 
 def _refuse(errors: dict[str, list[str]], code: str = "bad_message") -> AppError:
@@ -53,7 +67,7 @@ def _email_errors(candidate) -> dict[str, list[str]]:
     try:
         candidate.clean_fields(exclude=[f.name for f in User._meta.fields if f.name != "email"])
     except ValidationError as exc:
-        return {"email": exc.message_dict["email"]}
+        return {"email": _plain("email", exc.error_dict["email"])}
     return {}
 
 
@@ -73,7 +87,7 @@ def sign_up(username: str, password: str, *, password2: str | None, email: str, 
         try:
             candidate.clean_fields(exclude=[f.name for f in User._meta.fields if f.name != "username"])
         except ValidationError as exc:
-            errors["username"] = exc.message_dict["username"]
+            errors["username"] = _plain("username", exc.error_dict["username"])
     if "username" not in errors and User.objects.filter(username_key=fold(candidate.username)).exists():
         errors["username"] = [USERNAME_TAKEN]
     errors.update(_password_errors(password, password2, candidate))
@@ -161,7 +175,7 @@ def request_password_reset(request, email: str, *, client: str) -> None:
         raise _refuse({"email": [_("Type the e-mail address of your account.")]})
     form = PasswordResetForm({"email": email})
     if not form.is_valid():
-        raise _refuse({"email": list(form.errors["email"])})
+        raise _refuse({"email": _plain("email", form.errors.as_data()["email"])})
     ratelimit.take("reset", f"address:{throttle_key(client)}")
     try:
         ratelimit.take("reset", f"email:{fold(form.cleaned_data['email'])}")

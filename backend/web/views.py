@@ -39,7 +39,10 @@ _SCREENS = {
     "/signup": pgettext_lazy("screen", "Sign up"),
     "/matches": pgettext_lazy("screen", "Matches"),
     "/lobbies/new": pgettext_lazy("screen", "New lobby"),
+    "/reset": pgettext_lazy("screen", "Forgotten password"),
+    "/account": pgettext_lazy("screen", "Your account"),
 }
+_NOT_FOUND = pgettext_lazy("screen", "Not found")
 
 
 # The lazily loaded screen modules each client route shows (frontend/js/main.js, ROUTES), preloaded with the
@@ -50,6 +53,8 @@ _SCREEN_MODULES = (
     (r"/lobbies/new/?", ("create_lobby.js",)),
     (r"/lobby/[^/]+/?", ("lobby_room.js",)),
     (r"/matches/?", ("matches.js",)),
+    (r"/reset(/[^/]+/[^/]+)?/?", ("reset.js", "auth.js")),  # the forms' parts are auth.js's
+    (r"/account/?", ("account.js", "auth.js")),
 )
 
 
@@ -72,7 +77,8 @@ def shell(request, status: int = 200) -> HttpResponse | None:
     if not path.is_file():
         return None
     user = request.user
-    screen = _SCREENS.get(request.path.rstrip("/"))
+    # An unknown address (the app shows its own not-found screen) says so from the start.
+    screen = _NOT_FOUND if status == 404 else _SCREENS.get(request.path.rstrip("/"))
     context = {
         "LANGUAGE_CODE": translation.get_language(),
         "title": f"{screen} · {site_name()}" if screen else site_name(),

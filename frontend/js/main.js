@@ -1,12 +1,11 @@
 // App shell: header, routes, and the signed-in guard.
 import { html, render, useEffect } from "./lib.js";
-import { post } from "./api.js";
-import { LANGUAGES, language, loadWords, setLanguage, t, useLanguage } from "./i18n.js";
+import { LANGUAGES, language, loadWords, t, useLanguage } from "./i18n.js";
 import { interceptLinks, match, navigate, useLocation } from "./router.js";
-import { logout, useUser } from "./session.js";
+import { chooseLanguage, logout, useUser } from "./session.js";
 import { lazyComponent } from "./lazy.js";
 import { MatchScreen } from "./screens/match.js";
-import { Page } from "./ui.js";
+import { NotFound } from "./ui.js";
 
 // Every screen but the match's loads on first use (the server preloads the one a page opens with,
 // backend/web/views.py); the match screen, the heaviest page, comes with the shell.
@@ -15,30 +14,29 @@ const AuthScreen = lazyComponent(() => import("./screens/auth.js").then((m) => m
 const CreateLobbyScreen = lazyComponent(() => import("./screens/create_lobby.js").then((m) => m.CreateLobbyScreen));
 const LobbyRoomScreen = lazyComponent(() => import("./screens/lobby_room.js").then((m) => m.LobbyRoomScreen));
 const MatchesScreen = lazyComponent(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
+const ResetScreen = lazyComponent(() => import("./screens/reset.js").then((m) => m.ResetScreen));
+const AccountScreen = lazyComponent(() => import("./screens/account.js").then((m) => m.AccountScreen));
 
 const ROUTES = [
   [/^\/$/, HomeScreen],
   [/^\/lobbies\/?$/, HomeScreen],
   [/^\/login\/?$/, AuthScreen],
   [/^\/signup\/?$/, AuthScreen],
+  [/^\/reset(?:\/([^/]+)\/([^/]+))?\/?$/, ResetScreen],
+  [/^\/account\/?$/, AccountScreen],
   [/^\/lobbies\/new\/?$/, CreateLobbyScreen],
   [/^\/lobby\/([^/]+)\/?$/, LobbyRoomScreen],
   [/^\/matches\/?$/, MatchesScreen],
   [/^\/match\/([^/]+)\/?$/, MatchScreen],
 ];
 // Screens a visitor must sign in for; watching matches and browsing stay open.
-const NEEDS_USER = new Set([CreateLobbyScreen, LobbyRoomScreen]);
+const NEEDS_USER = new Set([CreateLobbyScreen, LobbyRoomScreen, AccountScreen]);
 
 /** One tap to the other language; the server remembers it (cookie, and the account when signed in). */
 function LanguageSwitch() {
   const other = language() === "hu" ? "en" : "hu";
-  async function change() {
-    // The cookie first: what the screens then fetch again (e.g. the games' option labels) comes in the new language.
-    await post("/api/auth/language/", { language: other }).catch(() => null);
-    await setLanguage(other);
-  }
   return html`<button type="button" class="btn btn-ghost btn-small lang-switch" data-testid="language" lang=${other}
-    aria-label=${LANGUAGES[other]} title=${LANGUAGES[other]} onClick=${change}>${other.toUpperCase()}</button>`;
+    aria-label=${LANGUAGES[other]} title=${LANGUAGES[other]} onClick=${() => chooseLanguage(other)}>${other.toUpperCase()}</button>`;
 }
 
 function Header({ user, path }) {
@@ -54,7 +52,8 @@ function Header({ user, path }) {
     </nav>
     <div class="who">
       ${user
-        ? html`<span class="who-name" data-testid="username">${user.username}</span>
+        ? html`<a class="who-name" href="/account" data-testid="username" title=${t("nav.account")}
+              aria-current=${path === "/account" ? "page" : undefined}>${user.username}</a>
             <button type="button" class="btn btn-ghost btn-small" onClick=${async () => { await logout(); navigate("/"); }}>${t("nav.logout")}</button>`
         : html`<a class="btn btn-ghost btn-small" href="/login">${t("nav.login")}</a><a class="btn btn-primary btn-small" href="/signup">${t("nav.signup")}</a>`}
       <${LanguageSwitch} />
@@ -72,7 +71,7 @@ function App() {
     if (guarded) navigate(`/login?next=${encodeURIComponent(loc.path + (loc.query.toString() ? "?" + loc.query : ""))}`, { replace: true });
   }, [guarded, loc.path]);
   let body;
-  if (!hit) body = html`<${Page} title=${t("notfound.title")}><p>${t("notfound.text")} <a href="/">${t("nav.back")}</a></p><//>`;
+  if (!hit) body = html`<${NotFound} />`;
   else if (guarded) body = null;
   else {
     const C = hit.component;

@@ -2,6 +2,7 @@
 // updated by the auth screens; components subscribe with useUser().
 import { useEffect, useState } from "./lib.js";
 import { post } from "./api.js";
+import { setLanguage } from "./i18n.js";
 
 function bootUser() {
   try {
@@ -30,4 +31,11 @@ export function useUser() {
 export async function logout() {
   await post("/api/auth/logout/");
   setUser(null);
+}
+
+/** Switch the site to `code` and have the server remember it (the cookie; the account too when signed in). */
+export async function chooseLanguage(code) {
+  // The cookie first: what the screens then fetch again (e.g. the games' option labels) comes in the new language.
+  await post("/api/auth/language/", { language: code }).catch(() => null);
+  await setLanguage(code);
 }

@@ -15,6 +15,16 @@ export function Page({ title, tab, actions, children, wide }) {
   </main>`;
 }
 
+/** The app's own "not found" page: an unknown address, or a match or lobby that does not exist. */
+export function NotFound({ text }) {
+  return html`<${Page} title=${t("notfound.title")}>
+    <section class="card notfound" data-testid="not-found">
+      <p>${text || t("notfound.text")}</p>
+      <a class="btn btn-primary" href="/">${t("notfound.home")}</a>
+    </section>
+  <//>`;
+}
+
 export function Notice({ kind = "error", children, onClose }) {
   if (!children) return null;
   return html`<div class=${"notice notice-" + kind} role=${kind === "error" ? "alert" : "status"}>

@@ -42,6 +42,7 @@ class Client:
         self.goto("/signup")
         self.page.fill("input[name=username]", self.name)
         self.page.fill("input[name=password]", PASSWORD)
+        self.page.fill("input[name=password2]", PASSWORD)
         self.page.click("button[type=submit]")
         self.page.wait_for_selector(f"[data-testid=username]:text-is('{self.name}')")
         return self.name

@@ -20,7 +20,7 @@ def _boot(response) -> dict:
 
 
 @pytest.mark.parametrize("path", ["/", "/login", "/signup", "/lobbies/new", "/lobby/12", "/matches", "/match/7",
-                                  "/reset", "/reset/MQ/c4x2-0123456789abcdef"])
+                                  "/reset", "/reset/MQ/c4x2-0123456789abcdef", "/account"])
 def test_client_routes_return_the_shell(client, path):
     response = client.get(path)
     assert response.status_code == 200
@@ -85,7 +85,8 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
 @pytest.mark.parametrize("path, screens", [
     ("/", {"home.js", "matches.js"}), ("/lobbies", {"home.js", "matches.js"}), ("/login", {"auth.js"}),
     ("/signup/", {"auth.js"}), ("/lobbies/new", {"create_lobby.js"}), ("/lobby/12", {"lobby_room.js"}),
-    ("/matches", {"matches.js"}), ("/match/7", set()),
+    ("/matches", {"matches.js"}), ("/match/7", set()), ("/reset", {"reset.js", "auth.js"}),
+    ("/reset/MQ/c4x2-0123456789abcdef", {"reset.js", "auth.js"}), ("/account/", {"account.js", "auth.js"}),
 ])
 def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, path, screens):
     """A cold load fetches the lazily loaded screen it opens with in the same round as the shell's modules;

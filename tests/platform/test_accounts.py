@@ -67,6 +67,22 @@ def test_signup_checks_every_field_at_once_and_words_its_message():
         assert sentences[0] in body["message"]
 
 
+@pytest.mark.parametrize("language, sentences", [
+    ("en", {"username": "A username may hold only letters, digits and the signs @ . + - _ (no spaces).",
+            "email": "That is not a whole e-mail address; it looks like name@example.org."}),
+    ("hu", {"username": "A felhasználónévben csak betű, számjegy és a @ . + - _ jelek lehetnek (szóköz nem).",
+            "email": "Ez nem teljes e-mail-cím; így néz ki: nev@example.org."}),
+])
+def test_name_and_address_errors_are_the_site_s_own_plain_words(language, sentences):
+    """Django's own sentences cite "@/./+/-/_" and speak formally in Hungarian; the site words them plainly."""
+    r = _csrf_client().post("/api/auth/signup/", {"username": "no spaces!", "password": PASSWORD, "email": "nope"},
+                            format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert r.status_code == 400
+    assert r.json()["fields"] == {field: [sentence] for field, sentence in sentences.items()}
+    long_name = _csrf_client().post("/api/auth/signup/", {"username": "n" * 151, "password": PASSWORD}, format="json")
+    assert long_name.json()["fields"] == {"username": ["A username may be at most 150 characters long."]}
+
+
 @pytest.mark.parametrize("payload, field, sentence", [
     ({"password": PASSWORD}, "username", "Choose a username."),
     ({"username": "dora"}, "password", "Choose a password."),

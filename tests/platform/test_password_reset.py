@@ -97,7 +97,7 @@ def test_the_answer_is_the_same_for_unknown_addresses(mona, make_user):
 
 
 @pytest.mark.parametrize("email, sentence", [("", "Type the e-mail address of your account."),
-                                             ("not an address", "Enter a valid email address.")])
+                                             ("not an address", "That is not a whole e-mail address; it looks like name@example.org.")])
 def test_a_malformed_address_is_a_field_error(email, sentence):
     r = _ask(email)
     assert r.status_code == 400 and r.json() == {"code": "bad_message", "message": sentence, "fields": {"email": [sentence]}}

@@ -4,7 +4,7 @@ import { del, get, post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
 import { t } from "../i18n.js";
-import { ConnectionBanner, Notice, Page, SeatDot, Spinner, botName, gameName } from "../ui.js";
+import { ConnectionBanner, NotFound, Notice, Page, SeatDot, Spinner, botName, gameName } from "../ui.js";
 import { optionSummary, useGames } from "./common.js";
 import { preloadTable } from "../games/tables.js";
 
@@ -16,12 +16,15 @@ export function LobbyRoomScreen({ params, query, user }) {
   const [lobby, setLobby] = useState(null);
   const [error, setError] = useState("");
   const [loadError, setLoadError] = useState("");
+  const [gone, setGone] = useState(false); // no such lobby (or a private one without its code)
   const [bot, setBot] = useState("heuristic");
   const [copied, setCopied] = useState(false);
   const [refused, setRefused] = useState(false); // the room stopped sending news (e.g. kicked from a private lobby)
 
-  useEffect(() => { get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch((e) => setLoadError(e.message)); }, [id]);
-  const { status } = useLive(`/ws/lobbies/${id}/${qs}`, {
+  useEffect(() => {
+    get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch((e) => { setGone(e.status === 404); setLoadError(e.message); });
+  }, [id]);
+  const { status } = useLive(gone ? null : `/ws/lobbies/${id}/${qs}`, {
     onMessage: (m) => {
       if (m.type === "lobby") setLobby(m.lobby);
       else if (m.type === "error") { setRefused(true); setError(m.message); }
@@ -40,6 +43,7 @@ export function LobbyRoomScreen({ params, query, user }) {
     try { const l = await promise; if (l && l.seats) setLobby(l); return l; } catch (e) { setError(e.message); return null; }
   }
 
+  if (gone) return html`<${NotFound} text=${t("notfound.lobby", { id })} />`;
   if (loadError) return html`<${Page} title=${t("lobby.title")}><${Notice}>${loadError}<//><p><a href="/">${t("nav.back")}</a></p><//>`;
   if (!lobby) return html`<${Page} title=${t("lobby.title")}><${Spinner} /><//>`;
 

@@ -3,7 +3,7 @@ import { html, useEffect, useRef, useState } from "../lib.js";
 import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
 import { t } from "../i18n.js";
-import { ConnectionBanner, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
+import { ConnectionBanner, NotFound, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { useGames } from "./common.js";
 import { tagEvents, withHistory } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
@@ -35,6 +35,7 @@ export function MatchScreen({ params, user }) {
   const { games } = useGames();
   const [match, setMatch] = useState(null);
   const [loadError, setLoadError] = useState("");
+  const [missing, setMissing] = useState(false); // no such match: the socket stays shut, the page says so
   const [game, setGame] = useState(null); // {version, seat, view, legal_actions}
   const [log, setLog] = useState([]); // the REST history, then what the socket adds
   const [presence, setPresence] = useState(null);
@@ -44,12 +45,13 @@ export function MatchScreen({ params, user }) {
   const statusRef = useRef(null); // the match status the socket last reported
 
   // The record names the game, usually before the socket's first state: its table starts downloading then.
-  const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); }).catch((e) => setLoadError(e.message));
+  const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); })
+    .catch((e) => { setMissing(e.status === 404); setLoadError(e.message); });
   const loadLog = () => get(`/api/matches/${id}/events/`)
     .then((ev) => setLog((l) => withHistory(l, Array.isArray(ev) ? ev : ev.results || []))).catch(() => {});
   useEffect(() => { loadMeta(); }, [id]);
 
-  const live = useLive(`/ws/matches/${id}/`, {
+  const live = useLive(missing ? null : `/ws/matches/${id}/`, {
     ping: { type: "sync" }, // a long silence: make sure nothing was missed
     onOpen: (again, sock) => {
       versionRef.current = null;
@@ -98,6 +100,7 @@ export function MatchScreen({ params, user }) {
     else setRejection(t("match.not_sent"));
   }
 
+  if (missing || live.socket.current?.closeCode === 4404) return html`<${NotFound} text=${t("notfound.match", { id })} />`;
   // The socket is the authority; the REST record only adds names, so its failure alone does not block the table.
   if (loadError && !game && live.status === "closed") {
     return html`<${Page} title=${t("match.match")} tab=${siteTitle(t("match.title", { game: t("match.match"), id }))}>
