@@ -82,6 +82,12 @@ def _submit(client: Client, form: str = "form") -> None:
     client.page.click(f"{form} button[type=submit]")
 
 
+def _full_page(client: Client, path: Path) -> None:
+    """A whole-page screenshot from the top (scrolled, the sticky header would land mid-page)."""
+    client.page.evaluate("window.scrollTo(0, 0)")
+    client.page.screenshot(path=str(path), full_page=True)
+
+
 def _signup(client: Client, *, email: str = "") -> str:
     name = f"konto{next(_serial)}x{int(time.time() * 1000) % 100000}"
     client.goto("/signup")
@@ -131,13 +137,20 @@ def test_sign_up_errors_stand_by_their_fields_in_plain_words(browser, site, shot
             # Nothing repeats them in a banner, and the first field to fix has the focus.
             assert me.page.locator("[role=alert]").count() == 0
             assert me.page.evaluate("document.activeElement.name") == "username"
-            me.page.screenshot(path=str(shots / f"signup-errors-{lang}-{device}.png"), full_page=True)
+            _full_page(me, shots / f"signup-errors-{lang}-{device}.png")
 
             # Correcting a field takes its error away; the rest stay until the next try.
             me.page.fill("input[name=password2]", "1234")
             assert me.page.locator("[data-testid=field-error][data-field=password2]").count() == 0
             assert me.page.locator("[data-testid=field-error][data-field=password]").count() == 1
             if device == "desktop":
+                # The log-in form the same way: an empty form is two field errors, and costs no attempt.
+                me.page.click("a[href='/login']")
+                me.page.wait_for_selector("[data-testid=forgot]")
+                _submit(me)
+                assert _error(me, "username") == {"en": "Type your username.", "hu": "Írd be a felhasználóneved."}[lang]
+                assert me.page.locator("[data-testid=field-error][data-field=password]").count() == 1
+                me.page.click("a[href='/signup']")
                 name = f"Ügyes{next(_serial)}"
                 _fill(me, {"username": name, "email": "", "password": PASSWORD, "password2": PASSWORD})
                 _submit(me)
@@ -220,6 +233,7 @@ def test_password_reset_by_e_mail_end_to_end(browser, site, shots):
         _submit(me)
         me.page.wait_for_url("**/login?reset=done")
         assert "Az új jelszavad beállítva" in me.page.text_content("[role=status]")
+        me.page.screenshot(path=str(shots / "login-after-reset-hu-phone.png"))
         _fill(me, {"username": name.upper(), "password": NEW_PASSWORD})
         _submit(me)
         me.page.wait_for_selector(f"[data-testid=username]:text-is('{name}')")
@@ -281,7 +295,7 @@ def test_the_account_page_changes_address_password_and_language(browser, site, s
         _submit(me, form)
         assert "too short" in _error(me, "new_password") and "differ" in _error(me, "new_password2")
         assert me.page.evaluate("document.activeElement.name") == "new_password"
-        me.page.screenshot(path=str(shots / "account-errors-en-desktop.png"), full_page=True)
+        _full_page(me, shots / "account-errors-en-desktop.png")
         me.page.fill(f"{form} input[name=old_password]", "wrong-again")
         me.page.fill(f"{form} input[name=new_password]", NEW_PASSWORD)
         me.page.fill(f"{form} input[name=new_password2]", NEW_PASSWORD)
@@ -298,14 +312,14 @@ def test_the_account_page_changes_address_password_and_language(browser, site, s
         assert me.page.text_content("h1") == "Fiókod"
         account = me.page.request.get(f"{s.url}/api/auth/me/").json()
         assert (account["username"], account["email"], account["language"]) == (name, address, "hu")
-        me.page.screenshot(path=str(shots / "account-hu-desktop.png"), full_page=True)
+        _full_page(me, shots / "account-hu-desktop.png")
         me.page.set_viewport_size(PHONE)
-        me.page.screenshot(path=str(shots / "account-hu-phone.png"), full_page=True)
+        _full_page(me, shots / "account-hu-phone.png")
         me.page.check("[data-testid=language-en]")
         me.page.wait_for_function("() => document.documentElement.lang === 'en'")
-        me.page.screenshot(path=str(shots / "account-en-phone.png"), full_page=True)
+        _full_page(me, shots / "account-en-phone.png")
         me.page.set_viewport_size(DESKTOP)
-        me.page.screenshot(path=str(shots / "account-en-desktop.png"), full_page=True)
+        _full_page(me, shots / "account-en-desktop.png")
 
         me.page.click("[data-testid=logout]")
         me.page.wait_for_url(s.url + "/")

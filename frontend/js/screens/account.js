@@ -30,18 +30,18 @@ function EmailPanel({ me, onSaved }) {
     if (!done) return;
     onSaved(done.value);
     setValues({ email: done.value.email, password: "" });
-    setSaved(t(done.value.email ? "account.email_saved" : "account.email_removed"));
+    setSaved(done.value.email ? "saved" : "removed"); // words, not text: a language switch rewords it
   }
   return html`<section class="panel" aria-labelledby="account-email">
     <h2 id="account-email">${t("account.email_title")}</h2>
-    <p class="hint" data-testid="email-now">${me.email ? t("account.email_now", { email: me.email }) : t("account.email_none")}</p>
+    <p class="hint account-now" data-testid="email-now">${me.email ? t("account.email_now", { email: me.email }) : t("account.email_none")}</p>
     <form class="form" onSubmit=${submit} novalidate ref=${form.formRef} aria-labelledby="account-email" data-testid="email-form">
       <${Field} name="email" type="email" label=${t("field.email")} value=${values.email} autocomplete="email"
         hint=${t("account.email_hint")} onInput=${set("email")} error=${form.errors.email} />
       <${Field} name="password" type="password" label=${t("field.old_password")} value=${values.password}
         autocomplete="current-password" onInput=${set("password")} error=${form.errors.password} />
       <${Notice}>${form.general}<//>
-      <${Notice} kind="info">${saved}<//>
+      <${Notice} kind="info">${saved && t(saved === "saved" ? "account.email_saved" : "account.email_removed")}<//>
       <div class="actions"><button class="btn btn-primary" type="submit" disabled=${form.busy}>${t("account.email_save")}</button></div>
     </form>
   </section>`;

@@ -22,8 +22,8 @@ export function Field({ name, label, error, hint, type = "text", value, onInput,
     <label for=${id.current}>${label}</label>
     <input id=${id.current} name=${name} type=${type} value=${value} onInput=${(e) => onInput(e.target.value)}
       aria-invalid=${error ? "true" : undefined} aria-describedby=${described} ...${rest} />
-    ${hint && html`<p class="hint" id=${hintId}>${hint}</p>`}
     ${error && html`<p class="field-error" id=${errorId} data-testid="field-error" data-field=${name}>${error}</p>`}
+    ${hint && html`<p class="hint" id=${hintId}>${hint}</p>`}
   </div>`;
 }
 

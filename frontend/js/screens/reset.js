@@ -57,8 +57,8 @@ function ChoosePassword({ uid, token }) {
       <${Field} name="new_password2" type="password" label=${t("field.new_password2")} value=${values.new_password2}
         autocomplete="new-password" onInput=${set("new_password2")} error=${form.errors.new_password2} />
       <${Notice}>${form.general}<//>
-      ${linkBad && html`<p><a href="/reset" data-testid="ask-again">${t("reset.ask_again")}</a></p>`}
-      <button class="btn btn-primary btn-block" type="submit" disabled=${form.busy}>${t("reset.save")}</button>
+      ${linkBad ? html`<a class="btn btn-primary btn-block" href="/reset" data-testid="ask-again">${t("reset.ask_again")}</a>`
+        : html`<button class="btn btn-primary btn-block" type="submit" disabled=${form.busy}>${t("reset.save")}</button>`}
     </form>
   <//>`;
 }
