@@ -114,6 +114,18 @@ def test_password_change_counts_wrong_current_passwords_only(rates, user, client
     assert checks[0].json()["fields"] == {"old_password": ["Your current password is wrong."]}
 
 
+def test_email_change_counts_wrong_current_passwords_only(rates, user, client_for):
+    """A mistyped address is refused before the password is checked: it costs nothing, however often."""
+    client = client_for(user)
+    for _ in range(5):
+        r = client.post("/api/auth/email/", {"password": "wrong", "email": "not an address"}, format="json")
+        assert r.status_code == 400 and list(r.json()["fields"]) == ["email"]
+    checks = [client.post("/api/auth/email/", {"password": "wrong", "email": "new@example.org"}, format="json")
+              for _ in range(4)]
+    assert [r.status_code for r in checks] == [400, 400, 400, 429]
+    assert checks[0].json()["fields"] == {"old_password": ["Your current password is wrong."]}
+
+
 def test_password_change_is_limited_per_account_across_addresses(rates, user, client_for):
     """A stolen session gets no more guesses at the password by changing address."""
     codes = []
