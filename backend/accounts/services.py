@@ -34,6 +34,8 @@ _PLAIN = {
     ("username", "invalid"): gettext_lazy("A username may hold only letters, digits and the signs @ . + - _ (no spaces)."),
     ("username", "max_length"): gettext_lazy("A username may be at most 150 characters long."),
     ("email", "invalid"): gettext_lazy("That is not a whole e-mail address; it looks like name@example.org."),
+    ("password", "password_entirely_numeric"): gettext_lazy(
+        "A password of digits only is easy to guess: put letters in it too."),
 }
 
 
@@ -55,7 +57,7 @@ def _password_errors(password: str, password2: str | None, user, field: str = "p
         try:
             validate_password(password, user=user)
         except ValidationError as exc:
-            errors[field] = exc.messages
+            errors[field] = _plain("password", exc.error_list)
     if password2 is not None and password2 != password:
         errors[f"{field}2"] = [_("The two passwords differ.")]
     return errors

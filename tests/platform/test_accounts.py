@@ -69,13 +69,15 @@ def test_signup_checks_every_field_at_once_and_words_its_message():
 
 @pytest.mark.parametrize("language, sentences", [
     ("en", {"username": "A username may hold only letters, digits and the signs @ . + - _ (no spaces).",
-            "email": "That is not a whole e-mail address; it looks like name@example.org."}),
+            "email": "That is not a whole e-mail address; it looks like name@example.org.",
+            "password": "A password of digits only is easy to guess: put letters in it too."}),
     ("hu", {"username": "A felhasználónévben csak betű, számjegy és a @ . + - _ jelek lehetnek (szóköz nem).",
-            "email": "Ez nem teljes e-mail-cím; így néz ki: nev@example.org."}),
+            "email": "Ez nem teljes e-mail-cím; így néz ki: nev@example.org.",
+            "password": "A csak számjegyekből álló jelszót könnyű kitalálni: tegyél bele betűket is."}),
 ])
 def test_name_and_address_errors_are_the_site_s_own_plain_words(language, sentences):
     """Django's own sentences cite "@/./+/-/_" and speak formally in Hungarian; the site words them plainly."""
-    r = _csrf_client().post("/api/auth/signup/", {"username": "no spaces!", "password": PASSWORD, "email": "nope"},
+    r = _csrf_client().post("/api/auth/signup/", {"username": "no spaces!", "password": "80417263951", "email": "nope"},
                             format="json", HTTP_ACCEPT_LANGUAGE=language)
     assert r.status_code == 400
     assert r.json()["fields"] == {field: [sentence] for field, sentence in sentences.items()}
