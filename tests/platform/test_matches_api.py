@@ -126,3 +126,12 @@ def test_a_player_reads_their_own_private_lines_and_nobody_elses(table, client_f
         assert not any("to" in e for e in log)
     # The outsider (no seat) reads what a spectator reads.
     assert client_for(users[3]).get(f"/api/matches/{public.pk}/events/").json() == spectator
+
+
+def test_the_match_tells_clients_the_absence_grace(table, api_client, settings):
+    # Clients count the absent player's grace down before offering the takeover (docs/api.md, Seats).
+    _, public, _ = table
+    settings.ABSENT_GRACE_S = 7
+    assert api_client.get(f"/api/matches/{public.pk}/").json()["absent_grace_s"] == 7
+    settings.ABSENT_GRACE_S = 90
+    assert api_client.get(f"/api/matches/{public.pk}/").json()["absent_grace_s"] == 90

@@ -1,3 +1,4 @@
+from django.conf import settings
 from rest_framework import serializers
 
 from backend.engines import get_engine
@@ -28,11 +29,16 @@ def public_options(game: str, options: dict) -> dict:
 class MatchSerializer(serializers.ModelSerializer):
     options = serializers.SerializerMethodField()
     seats = serializers.SerializerMethodField()
+    absent_grace_s = serializers.SerializerMethodField()
 
     class Meta:
         model = Match
         fields = ["id", "game", "options", "time_control", "status", "version", "public", "seats", "control",
-                  "created_at", "updated_at", "finished_at", "result", "rematch_lobby_id"]
+                  "created_at", "updated_at", "finished_at", "result", "rematch_lobby_id", "absent_grace_s"]
+
+    def get_absent_grace_s(self, match) -> int:
+        """How long an absent player's turn waits before others may hand the seat over (the clients' countdown)."""
+        return settings.ABSENT_GRACE_S
 
     def get_options(self, match) -> dict:
         return public_options(match.game, match.options)
