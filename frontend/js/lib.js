@@ -1,7 +1,7 @@
 // One import point for the view library, so screens never name vendor paths.
-import { h, render, Fragment } from "preact";
-import { useState, useEffect, useRef, useMemo, useCallback, useReducer } from "preact/hooks";
+import { h, render, Fragment, createContext } from "preact";
+import { useState, useEffect, useRef, useMemo, useCallback, useReducer, useContext } from "preact/hooks";
 import htm from "htm";
 
 export const html = htm.bind(h);
-export { h, render, Fragment, useState, useEffect, useRef, useMemo, useCallback, useReducer };
+export { h, render, Fragment, createContext, useState, useEffect, useRef, useMemo, useCallback, useReducer, useContext };

@@ -5,6 +5,7 @@ import { navigate } from "../router.js";
 import { t } from "../i18n.js";
 import { Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
+import { PRESETS, TimeControlPicker, customControl, customErrors, serverErrors } from "../match/time_control.js";
 
 function defaults(game) {
   const out = {};
@@ -49,6 +50,9 @@ export function CreateLobbyScreen() {
   const [priv, setPriv] = useState(false);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const [tcChoice, setTcChoice] = useState("none"); // friendly by default
+  const [tcCustom, setTcCustom] = useState({ kind: "realtime", bank_min: 5, inc_s: 5, move_h: 24 });
+  const [tcErrors, setTcErrors] = useState(null);
   const game = (games || []).find((g) => g.id === gameId);
 
   useEffect(() => { if (games && games.length && !gameId) choose(games[0]); }, [games]);
@@ -61,13 +65,20 @@ export function CreateLobbyScreen() {
 
   async function submit(e) {
     e.preventDefault();
-    setBusy(true);
     setError("");
+    const time_control = tcChoice === "custom" ? customControl(tcCustom.kind, tcCustom) : PRESETS.find((p) => p.id === tcChoice).tc;
+    const mine = customErrors(time_control);
+    setTcErrors(Object.keys(mine).length ? mine : null);
+    if (Object.keys(mine).length) return;
+    setBusy(true);
     try {
-      const lobby = await post("/api/lobbies/", { game: gameId, options, num_seats: seats, private: priv });
+      const lobby = await post("/api/lobbies/", { game: gameId, options, num_seats: seats, private: priv, time_control });
       navigate(`/lobby/${lobby.id}${lobby.private && lobby.invite_code ? "?code=" + encodeURIComponent(lobby.invite_code) : ""}`);
     } catch (err) {
-      setError(fieldErrors(err) || err.message);
+      const tc = serverErrors(err.fields);
+      setTcErrors(tc);
+      if (tc) delete err.fields.time_control;
+      setError(fieldErrors(err) || (tc ? "" : err.message));
       setBusy(false);
     }
   }
@@ -94,6 +105,8 @@ export function CreateLobbyScreen() {
         ${schema.map(([name, spec]) => html`<${OptionField} key=${gameId + name} name=${name} spec=${spec} value=${options[name]}
           onChange=${(v) => setOptions({ ...options, [name]: v })} />`)}
       </fieldset>`}
+      <${TimeControlPicker} choice=${tcChoice} setChoice=${(c) => { setTcChoice(c); setTcErrors(null); }}
+        custom=${tcCustom} setCustom=${setTcCustom} errors=${tcErrors} />
       <div class="field field-check"><label><input type="checkbox" checked=${priv} onChange=${(e) => setPriv(e.target.checked)} />
         <span>${t("new.private")}</span></label></div>
       <${Notice}>${error}<//>

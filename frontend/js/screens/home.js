@@ -7,6 +7,7 @@ import { ago, t } from "../i18n.js";
 import { ConnectionBanner, Empty, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { listOf, optionSummary, useGames, usePolled } from "./common.js";
 import { MatchList } from "./matches.js";
+import { TimeControlTag } from "../match/time_control.js";
 
 function LobbyRow({ lobby, games, user, onError }) {
   const game = (games || []).find((g) => g.id === lobby.game);
@@ -23,7 +24,7 @@ function LobbyRow({ lobby, games, user, onError }) {
   const summary = optionSummary(game, lobby.options);
   return html`<li class="row lobby-row" data-testid="lobby-row" data-lobby=${lobby.id}>
     <div class="row-main">
-      <div class="row-title">${gameName(games, lobby.game)} <span class="muted">${t("lobby.hosted_by", { name: lobby.host.username })}</span></div>
+      <div class="row-title">${gameName(games, lobby.game)} <span class="muted">${t("lobby.hosted_by", { name: lobby.host.username })}</span> <${TimeControlTag} tc=${lobby.time_control} /></div>
       <div class="row-sub">
         <span class="seats-meter" aria-label=${t("lobby.seats_taken", { taken, count: lobby.num_seats })}>
           ${lobby.seats.map((s) => html`<span class=${"pip" + (s.user || s.bot ? " on" : "")}></span>`)}

@@ -7,6 +7,7 @@ import { t } from "../i18n.js";
 import { ConnectionBanner, NotFound, Notice, Page, SeatDot, Spinner, botName, gameName } from "../ui.js";
 import { optionSummary, useGames } from "./common.js";
 import { preloadTable } from "../games/tables.js";
+import { ClockIcon, timeControlText } from "../match/time_control.js";
 
 export function LobbyRoomScreen({ params, query, user }) {
   const id = params[0];
@@ -73,6 +74,7 @@ export function LobbyRoomScreen({ params, query, user }) {
     ${!refused && html`<${ConnectionBanner} status=${status} />`}
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
       <p class="muted">${t("lobby.hosted_by", { name: lobby.host.username })} · ${t(lobby.private ? "lobby.private" : "lobby.public")} · ${t("lobby.seats_count", { taken: filled, count: lobby.num_seats })}${summary ? " · " + summary : ""}</p>
+      <p class="lobby-clock" data-testid="time-control"><${ClockIcon} /> ${timeControlText(lobby.time_control)}</p>
       ${lobby.status === "closed" && html`<${Notice} kind="info">${t("lobby.closed")}<//>`}
       ${lobby.status === "expired" && html`<${Notice} kind="info">${t("lobby.expired")}<//>`}
       <ol class="seats" aria-label=${t("new.seats")}>

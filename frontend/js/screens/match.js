@@ -7,6 +7,10 @@ import { ConnectionBanner, NotFound, Notice, Page, Spinner, gameName, siteTitle 
 import { useGames } from "./common.js";
 import { tagEvents, withHistory } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
+import { SeatNotices, SeatStrip, SeatsContext, seatsValue, useMatchSeats } from "../match/seats.js";
+import { useCueSettings, useMoveCues } from "../match/cues.js";
+import { MatchMenu } from "../match/menu.js";
+import { ResignationResult } from "../match/rematch.js";
 
 // index.html asked for this page's match record; its answer names the game, whose table then downloads
 // while the app renders its first screen and the socket connects.
@@ -43,6 +47,8 @@ export function MatchScreen({ params, user }) {
   const [pending, setPending] = useState(null);
   const versionRef = useRef(null);
   const statusRef = useRef(null); // the match status the socket last reported
+  const seats = useMatchSeats(); // clocks, who plays each seat, absences, a rematch offer (js/match/)
+  const cues = useCueSettings();
 
   // The record names the game, usually before the socket's first state: its table starts downloading then.
   const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); })
@@ -61,11 +67,12 @@ export function MatchScreen({ params, user }) {
       if (again) loadMeta();
     },
     onMessage: (m) => {
+      seats.take(m);
       if (m.type === "state") {
         const was = versionRef.current;
         versionRef.current = m.version;
         if (m.view) preloadTable(m.view.game);
-        setGame({ version: m.version, seat: m.seat, view: m.view, legal: m.legal_actions || [] });
+        setGame({ version: m.version, seat: m.seat, view: m.view, legal: m.legal_actions || [], status: m.status });
         if (m.events && m.events.length && was != null && m.version > was) {
           setLog((l) => l.concat(tagEvents(m.events, was, m.version)));
         }
@@ -92,6 +99,8 @@ export function MatchScreen({ params, user }) {
   const watching = game ? game.seat == null : !!(match && !match.seats.some((s) => s.user && user && s.user.id === user.id));
   const tab = `${myMove ? t("match.tab_move") + " · " : ""}${watching ? t("match.tab_watching") + " · " : ""}${gameId ? t("match.tab", { game: gameName(games, gameId), id }) : siteTitle(t("match.title", { game: t("match.match"), id }))}`;
 
+  useMoveCues(myMove, cues, title);
+
   function send(action) {
     if (!game || pending) return;
     setRejection("");
@@ -107,14 +116,15 @@ export function MatchScreen({ params, user }) {
       <${Notice}>${rejection || loadError}<//><p><a href="/">${t("nav.back")}</a></p><//>`;
   }
   const meta = match || { id, game: gameId, seats: [] };
-  return html`<${Page} tab=${tab} wide>
+  return html`<${SeatsContext.Provider} value=${seatsValue({ id, match, setMatch, game, seats, log, user })}><${Page} tab=${tab} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />
     ${match && match.status === "aborted" && html`<${Notice} kind="info">${t("match.aborted")}<//>`}
     ${live.status === "closed" && !game && html`<${Notice}>${rejection || t("match.cannot_watch")}<//>`}
+    ${game && html`<${SeatStrip}><${MatchMenu} cues=${cues} /><//><${SeatNotices} /><${ResignationResult} />`}
     ${!game ? html`<${Spinner} label=${t("match.setting_up")} />`
       : html`<${Table} match=${meta} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
           send=${send} pending=${!!pending} rejection=${rejection} clearRejection=${() => setRejection("")}
           log=${log} presence=${presence} user=${user} connected=${live.status === "open"} />`}
-  <//>`;
+  <//><//>`;
 }

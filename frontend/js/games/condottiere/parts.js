@@ -6,6 +6,8 @@ import { cardInfo } from "./cards.js";
 import { regionName } from "./board.js";
 import { seatMarks } from "./map.js";
 import { narrate } from "../narrate.js";
+import { SeatBadge } from "../../match/seats.js";
+import { RematchButton } from "../../match/rematch.js";
 
 /** A face-up card, a face-down one (`code` null), as a button or as a picture. */
 export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid }) {
@@ -72,7 +74,7 @@ export function Players({ view, names, presence, isBot }) {
         <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true">${marks[p.seat]}</span>
         <div class="player-main">
           <div class="player-name">${names(p.seat)}${p.seat === view.seat ? html` <span class="tag tag-you">${t("ui.you")}</span>` : ""}
-            ${connected && !isBot(p.seat) && html`<${Presence} on=${connected.has(p.seat)} />`}</div>
+            ${connected && !isBot(p.seat) && html`<${Presence} on=${connected.has(p.seat)} />`}<${SeatBadge} seat=${p.seat} /></div>
           <div class="player-stats">
             <span title=${t("cd.in_hand")} aria-label=${t("cd.in_hand_n", { count: p.hand_count })}><span class="ico-card" aria-hidden="true"></span> ${p.hand_count}</span>
             <span title=${t("cd.regions_title")} aria-label=${t("cd.regions_n", { count: p.region_count, group: p.largest_group })}>⚑ ${p.region_count} <small>(${t("cd.joined", { n: p.largest_group })})</small></span>
@@ -99,7 +101,7 @@ export function Log({ log, names }) {
   </ol>`;
 }
 
-const REASONS = { "victory": "cd.why.victory", "most regions": "cd.why.regions", "most points": "cd.why.points", "final battle": "cd.why.final" };
+const REASONS = { "victory": "cd.why.victory", "most regions": "cd.why.regions", "most points": "cd.why.points", "final battle": "cd.why.final", "resignation": "match.result.resignation" };
 
 function reasonText(reason, view) {
   const goal = view.targets || {};
@@ -121,7 +123,7 @@ export function Result({ view, names, match }) {
     <ol class="scores">${order.map((s) => html`<li class=${winners.includes(s) ? "winner" : ""}>
       <${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${r.scores[s]}</strong>
       <span class="muted">${t(view.options && view.options.points ? "cd.score_points" : "cd.score_regions", { count: r.scores[s] })}</span></li>`)}</ol>
-    <div class="actions"><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
+    <div class="actions"><${RematchButton} /><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
   </section>`;
 }
 

@@ -6,6 +6,7 @@ import { list, t } from "../../i18n.js";
 import { Notice, SeatDot, seatName } from "../../ui.js";
 import { describeAction } from "../actions.js";
 import { narrate } from "../narrate.js";
+import { RematchButton } from "../../match/rematch.js";
 
 export function GenericTable({ match, view, legal, send, pending, rejection, clearRejection, log, version, connected }) {
   const names = (s) => seatName(match, s);
@@ -19,7 +20,7 @@ export function GenericTable({ match, view, legal, send, pending, rejection, cle
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     ${result && html`<section class="result card" data-testid="result"><h2>${(result.winners || []).length ? list(result.winners.map(names)) : t("table.no_winner")}</h2>
       <ol class="scores">${(result.scores || []).map((sc, s) => html`<li><${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${sc}</strong></li>`)}</ol>
-      <div class="actions"><a class="btn btn-primary" href="/">${t("nav.back")}</a></div></section>`}
+      <div class="actions"><${RematchButton} /><a class="btn btn-primary" href="/">${t("nav.back")}</a></div></section>`}
     ${legal.length > 0 && html`<section class="panel"><h2>${t("table.your_moves")}</h2>
       <div class="chips">${legal.map((a) => html`<button type="button" class="btn" disabled=${busy}
         onClick=${() => send(a)}>${describeAction(a)}</button>`)}</div></section>`}

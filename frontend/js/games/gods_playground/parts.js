@@ -8,6 +8,8 @@ import {
   provinceAbbr, provinceName,
 } from "./board.js";
 import { narrate } from "../narrate.js";
+import { SeatBadge } from "../../match/seats.js";
+import { RematchButton } from "../../match/rematch.js";
 
 export function PhaseTrack({ view }) {
   const idx = PHASES.indexOf(view.phase);
@@ -42,7 +44,7 @@ export function Players({ view, names, presence, isBot }) {
           <div class="gp-player-name">${names(s)}${s === view.you ? html` <span class="tag tag-you">${t("ui.you")}</span>` : ""}
             ${view.start === s && html`<span class="tag gp-king" title=${t("gp.p.start_title")}>♛ ${t("gp.p.start")}</span>`}
             ${turn && html`<span class="tag tag-turn">${t("gp.p.to_act")}</span>`}
-            ${connected && !isBot(s) && html`<${Presence} on=${connected.has(s)} />`}</div>
+            ${connected && !isBot(s) && html`<${Presence} on=${connected.has(s)} />`}<${SeatBadge} seat=${s} /></div>
           <div class="muted gp-player-family">${FAMILIES[s]} · ${t(`gp.colour.${s}`)}</div>
           <dl class="gp-stats">
             <div><dt>${t("gp.p.talers")}</dt><dd data-testid="money">${view.money[s]}</dd></div>
@@ -132,6 +134,6 @@ export function Result({ view, names, match, log }) {
     <ol class="scores">${order.map((s) => html`<li class=${s === winner ? "winner" : ""}>
       <${FamilyMark} seat=${s} size=${22} /><span class="gp-score-who">${names(s)}<small class="muted">${estates ? t("gp.r.estates", { n: estates[s] }) + " · " : ""}${t("gp.r.money", { count: view.money[s] })}</small></span>
       <strong data-testid="final-vp">${view.vp[s]} ${t("gp.vp")}</strong></li>`)}</ol>
-    <div class="actions"><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
+    <div class="actions"><${RematchButton} /><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
   </section>`;
 }

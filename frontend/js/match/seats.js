@@ -1,0 +1,181 @@
+// Who plays each seat and how long it has: the clocks strip above the table, the badges in the
+// players panels, and the notices that need the player (take my seat back, hand an absent seat over,
+// a forced step the server plays by itself). match.js feeds the socket's frames in (useMatchSeats)
+// and provides the result to everything below it (SeatsContext); the tables only mount SeatBadge.
+import { createContext, html, useContext, useRef, useState } from "../lib.js";
+import { post } from "../api.js";
+import { t } from "../i18n.js";
+import { SeatDot, seatName } from "../ui.js";
+import { ClockFace, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
+
+export const SeatsContext = createContext(null);
+export const useSeats = () => useContext(SeatsContext);
+
+const PLATFORM_KINDS = new Set(["seat_to_bot", "seat_back", "aborted"]);
+
+/** The match socket's seat news, kept for the components below: feed every message to `take`. */
+export function useMatchSeats() {
+  const [s, setS] = useState({ clock: null, control: [], defaults: null, connected: null, awayAt: {}, rematch: null });
+  const ref = useRef(s);
+  ref.current = s;
+  function take(m) {
+    const now = performance.now();
+    if (m.type === "state") {
+      setS((x) => ({ ...x, clock: reckon(m.clock, now), control: m.control || [],
+        defaults: m.defaults_in_ms == null ? null : { ms: m.defaults_in_ms, at: now } }));
+    } else if (m.type === "presence") {
+      // The grace counts from the later of the turn's start and the disconnection: note when we saw a seat go.
+      setS((x) => {
+        const awayAt = { ...x.awayAt };
+        const on = new Set(m.connected || []);
+        for (const seat of on) delete awayAt[seat];
+        if (x.connected) for (const seat of x.connected) if (!on.has(seat)) awayAt[seat] = now;
+        return { ...x, connected: [...on], awayAt };
+      });
+    } else if (m.type === "notice" && m.kind === "rematch") {
+      setS((x) => ({ ...x, rematch: m.lobby }));
+    }
+  }
+  return { ...s, take };
+}
+
+/** Everything the seat components need, from match.js's own state. */
+export function seatsValue({ id, match, setMatch, game, seats, log, user }) {
+  const mySeat = game ? game.seat : null;
+  const status = (game && game.status) || (match && match.status) || "active";
+  const owners = (match && match.seats) || [];
+  const human = (seat) => owners.some((x) => x.seat === seat && x.user);
+  const control = seats.control || [];
+  const resigned = (seat) => !!(control[seat] && control[seat].reason === "resigned");
+  // Abort is allowed until a seat played by its user has acted; the server has the last word.
+  const moved = (log || []).some((e) => e.seat != null && !PLATFORM_KINDS.has(e.kind) && human(e.seat) && !control[e.seat]);
+  return {
+    id, match, setMatch, user, mySeat, status, control, human, resigned,
+    active: status === "active",
+    clock: seats.clock,
+    defaults: seats.defaults,
+    connected: seats.connected,
+    awayAt: seats.awayAt,
+    rematchLobby: seats.rematch || (match && match.rematch_lobby_id) || null,
+    myMove: !!(game && game.legal && game.legal.length),
+    abortable: status === "active" && mySeat != null && !moved,
+    grace: match && match.absent_grace_s != null ? match.absent_grace_s * 1000 : 90000,
+    name: (seat) => seatName(match, seat),
+    // The strip is narrow on phones: a lobby bot is "Bot 2" there, its kind is in the players panel.
+    short: (seat) => (owners.some((x) => x.seat === seat && !x.user && x.bot) ? t("match.seat.bot_short", { n: seat + 1 }) : seatName(match, seat)),
+  };
+}
+
+/** How long until an absent seat may be handed over (ms, <= 0: now), null when it is not absent. */
+function absentLeft(ctx, seat, now = performance.now()) {
+  const c = ctx.clock;
+  if (!ctx.active || !c || isTimed(c) || !ctx.connected || ctx.connected.includes(seat)) return null;
+  if (!ctx.human(seat) || ctx.control[seat] || !c.running.includes(seat)) return null;
+  const onTurn = turnMs(c, seat, now);
+  if (onTurn == null) return null;
+  const gone = ctx.awayAt[seat] != null ? Math.min(onTurn, now - ctx.awayAt[seat]) : onTurn;
+  return ctx.grace - gone;
+}
+
+function ControlTag({ ctx, seat }) {
+  const c = ctx.control[seat];
+  if (!c) return null;
+  const why = { timeout: "match.seat.why_timeout", resigned: "match.seat.why_resigned", takeover: "match.seat.why_takeover" }[c.reason] || "match.seat.why_other";
+  return html`<span class=${"tag tag-bot" + (c.reason === "resigned" ? " tag-resigned" : "")} data-testid="seat-control"
+    data-reason=${c.reason} title=${t(why)}>${t(c.reason === "resigned" ? "match.seat.resigned" : "match.seat.bot_plays")}</span>`;
+}
+
+/** "away 0:42" while an absent player's grace runs, "away" once it is over. */
+function AwayTag({ ctx, seat }) {
+  const left = useCountdown(() => absentLeft(ctx, seat), true, () => false);
+  if (left == null) return null;
+  return html`<span class="tag tag-away" data-testid="away" data-seat=${seat}
+    title=${t("match.seat.away_title")}>${left > 0 ? t("match.seat.away_for", { time: mmss(left) }) : t("match.seat.away")}</span>`;
+}
+
+const mmss = (ms) => { const s = Math.ceil(Math.max(0, ms) / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+
+/** What the players panel adds to a seat: its clock, who plays it, whether its player is away. */
+export function SeatBadge({ seat }) {
+  const ctx = useSeats();
+  if (!ctx) return null;
+  return html`<span class="seat-badge"><${ClockFace} r=${ctx.clock} seat=${seat} label=${ctx.name(seat)} />
+    <${ControlTag} ctx=${ctx} seat=${seat} /><${AwayTag} ctx=${ctx} seat=${seat} /></span>`;
+}
+
+/** The strip above the table: every seat with its clock (or how long it has been thinking), then the menu. */
+export function SeatStrip({ children }) {
+  const ctx = useSeats();
+  if (!ctx || !ctx.match || !ctx.match.seats.length) return html`<div class="mbar">${children}</div>`;
+  const c = ctx.clock;
+  return html`<div class="mbar" data-testid="match-bar">
+    <ul class="mbar-seats" aria-label=${t("match.seat.strip")}>
+      ${ctx.match.seats.map(({ seat }) => {
+        const on = !!c && c.running.includes(seat);
+        return html`<li class=${"mseat" + (on ? " on" : "") + (seat === ctx.mySeat ? " me" : "")} data-testid="strip-seat" data-seat=${seat}>
+          <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} />${ctx.short(seat)}</span>
+          <span class="mseat-info">${isTimed(c) ? html`<${ClockFace} r=${c} seat=${seat} label=${ctx.name(seat)} />`
+            : on ? html`<${Thinking} r=${c} seat=${seat} />` : null}
+            <${ControlTag} ctx=${ctx} seat=${seat} /><${AwayTag} ctx=${ctx} seat=${seat} /></span>
+        </li>`;
+      })}
+    </ul>
+    ${children}
+  </div>`;
+}
+
+/** In an untimed match, how long the running seat has been on its turn ("2 min"), once it is a while. */
+function Thinking({ r, seat }) {
+  const ms = useCountdown(() => turnMs(r, seat), true, () => false);
+  if (ms == null) return html`<span class="mseat-turn">${t("match.seat.to_move")}</span>`;
+  return html`<span class="mseat-turn">${ms < 60000 ? t("match.seat.to_move") : t("match.seat.thinking", { time: mmss(ms) })}</span>`;
+}
+
+/** A forced step the server answers by itself soon: say so, so nobody taps for nothing. */
+function DefaultsSoon({ ctx }) {
+  const d = ctx.defaults;
+  const left = useCountdown(() => (d ? Math.max(0, d.ms - (performance.now() - d.at)) : null), !!d, () => false);
+  if (!d || !ctx.myMove || left == null) return null;
+  return html`<p class="seat-note seat-note-soft" role="status" data-testid="defaults-in">
+    ${t("match.seat.defaults_in", { n: Math.ceil(left / 1000) })}</p>`;
+}
+
+/** The notices that want the player: seat back, hand an absent seat over, a step played for them. */
+export function SeatNotices() {
+  const ctx = useSeats();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  if (!ctx) return null;
+  const me = ctx.mySeat;
+  async function call(path, body) {
+    setBusy(true);
+    setError("");
+    try { const m = await post(`/api/matches/${ctx.id}/${path}/`, body); if (m && m.seats) ctx.setMatch(m); }
+    catch (e) { setError(e.message); }
+    setBusy(false);
+  }
+  const mine = me != null ? ctx.control[me] : null;
+  const canHand = ctx.active && me != null && !ctx.resigned(me);
+  const absent = canHand ? (ctx.match ? ctx.match.seats.map((x) => x.seat) : []).filter((s) => s !== me && absentLeft(ctx, s) != null) : [];
+  return html`<div class="seat-notes">
+    ${ctx.active && mine && mine.reason !== "resigned" && html`<div class="seat-note seat-note-act" role="status" data-testid="reclaim-note">
+      <span>${t(mine.reason === "timeout" ? "match.seat.mine_timeout" : "match.seat.mine_takeover")}</span>
+      <button type="button" class="btn btn-primary" data-testid="reclaim" disabled=${busy}
+        onClick=${() => call("reclaim")}>${t("match.seat.reclaim")}</button></div>`}
+    ${ctx.active && mine && mine.reason === "resigned" && html`<p class="seat-note" role="status">${t("match.seat.mine_resigned")}</p>`}
+    <${DefaultsSoon} ctx=${ctx} />
+    ${absent.map((s) => html`<${AbsentNote} key=${s} ctx=${ctx} seat=${s} busy=${busy}
+      onHand=${() => call("takeover", { seat: s })} />`)}
+    ${error && html`<p class="seat-note seat-note-error" role="alert">${error}</p>`}
+  </div>`;
+}
+
+function AbsentNote({ ctx, seat, busy, onHand }) {
+  const left = useCountdown(() => absentLeft(ctx, seat), true, () => false);
+  if (left == null) return null;
+  const name = ctx.name(seat);
+  return html`<div class="seat-note seat-note-away" data-testid="absent-note" data-seat=${seat}>
+    <span>${left > 0 ? t("match.seat.absent_wait", { name, time: mmss(left) }) : t("match.seat.absent_gone", { name })}</span>
+    ${left <= 0 && html`<button type="button" class="btn" data-testid="takeover" data-seat=${seat} disabled=${busy}
+      onClick=${onHand}>${t("match.seat.takeover")}</button>`}</div>`;
+}
