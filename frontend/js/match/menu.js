@@ -10,15 +10,17 @@ import { notificationsSupported } from "./cues.js";
 /** A modal <dialog> shown while mounted; `onClose` when it closes (Escape, a button, the backdrop). */
 function Modal({ label, onClose, children, testid, className }) {
   const ref = useRef(null);
+  const gone = useRef(false); // closing because we unmount (another dialog follows): not the player's "close"
   useEffect(() => {
     const opener = document.activeElement;
     const d = ref.current;
     if (d && !d.open) d.showModal();
-    return () => { if (d && d.open) d.close(); if (opener && opener.isConnected) opener.focus(); };
+    return () => { gone.current = true; if (d && d.open) d.close(); if (opener && opener.isConnected) opener.focus(); };
   }, []);
+  const close = () => { if (!gone.current) onClose(); };
   return html`<dialog ref=${ref} class=${"mdialog " + (className || "")} aria-label=${label} data-testid=${testid}
-    onClose=${onClose} onCancel=${(e) => { e.preventDefault(); onClose(); }}
-    onClick=${(e) => { if (e.target === ref.current) onClose(); }}>
+    onClose=${close} onCancel=${(e) => { e.preventDefault(); close(); }}
+    onClick=${(e) => { if (e.target === ref.current) close(); }}>
     <div class="mdialog-body">${children}</div>
   </dialog>`;
 }

@@ -42,7 +42,7 @@ export function ResignationResult() {
   if (!ctx || ctx.status !== "finished" || !r || r.reason !== "resignation") return null;
   const winners = r.winners || [];
   const headline = winners.includes(ctx.mySeat) ? t("table.you_win") : t("table.wins", { count: winners.length, names: list(winners.map(ctx.name)) });
-  return html`<section class="result card" data-testid="result" aria-labelledby="resign-result-title">
+  return html`<section class="result card result-resigned" data-testid="result" aria-labelledby="resign-result-title">
     <h2 id="resign-result-title">${headline}</h2>
     <p class="muted">${t("match.result.resigned", { names: list((r.resigned || []).map(ctx.name)) })}</p>
     <div class="actions"><${RematchButton} /><a class="btn" href="/">${t("nav.back")}</a></div>

@@ -2,7 +2,7 @@
 // players panels, and the notices that need the player (take my seat back, hand an absent seat over,
 // a forced step the server plays by itself). match.js feeds the socket's frames in (useMatchSeats)
 // and provides the result to everything below it (SeatsContext); the tables only mount SeatBadge.
-import { createContext, html, useContext, useRef, useState } from "../lib.js";
+import { createContext, html, useContext, useState } from "../lib.js";
 import { post } from "../api.js";
 import { t } from "../i18n.js";
 import { SeatDot, seatName } from "../ui.js";
@@ -16,8 +16,6 @@ const PLATFORM_KINDS = new Set(["seat_to_bot", "seat_back", "aborted"]);
 /** The match socket's seat news, kept for the components below: feed every message to `take`. */
 export function useMatchSeats() {
   const [s, setS] = useState({ clock: null, control: [], defaults: null, connected: null, awayAt: {}, rematch: null });
-  const ref = useRef(s);
-  ref.current = s;
   function take(m) {
     const now = performance.now();
     if (m.type === "state") {
