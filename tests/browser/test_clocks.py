@@ -137,8 +137,10 @@ def test_a_realtime_clock_counts_down_on_the_table(browser, live_server_url):
         assert page.locator(f"[data-testid=player][data-seat='{seat}'] [data-testid=clock]").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         _shot(me, "table-clock-phone-en")
-        page.set_viewport_size(DESKTOP)
-        _shot(me, "table-clock-desktop-en")
+        for name, size in (("desktop", DESKTOP), ("390x844", {"width": 390, "height": 844}),
+                           ("landscape", {"width": 740, "height": 360})):
+            page.set_viewport_size(size)
+            _shot(me, f"table-clock-{name}-en")
         page.set_viewport_size(PHONE)
         # A spectator's phone in Hungarian: the same clocks, the running one highlighted.
         match_id = page.url.rsplit("/", 1)[1]
@@ -148,6 +150,8 @@ def test_a_realtime_clock_counts_down_on_the_table(browser, live_server_url):
             hu.page.wait_for_function("() => document.querySelectorAll('[data-testid=strip-seat] [data-testid=clock]').length === 3")
             hu.page.wait_for_selector("[data-testid=table]")
             _shot(hu, "table-clock-phone-hu")
+            hu.page.set_viewport_size(DESKTOP)
+            _shot(hu, "table-clock-desktop-hu")
             assert not hu.errors, hu.errors
         finally:
             hu.close()
