@@ -160,7 +160,7 @@ def test_a_realtime_clock_counts_down_on_the_table(browser, live_server_url):
         me.close()
 
 
-def test_resign_from_the_table_and_the_bots_finish(browser, live_server_url):
+def test_resign_from_the_table_and_the_bot_plays_on(browser, live_server_url):
     me = Client(browser, live_server_url, PHONE)
     try:
         me.signup("resign")
@@ -182,8 +182,13 @@ def test_resign_from_the_table_and_the_bots_finish(browser, live_server_url):
         # Focus goes back to the menu button, and the seat now shows as resigned, played by the bot to the end.
         assert page.evaluate("document.activeElement.dataset.testid") == "match-menu"
         page.wait_for_selector(f"[data-testid=strip-seat][data-seat='{seat}'] [data-testid=seat-control][data-reason=resigned]")
-        page.wait_for_selector("[data-testid=result]", timeout=120000)
+        page.wait_for_selector("text=You resigned; the bot plays your seat to the end of the match.")
+        # The match goes on without asking me: the table moves while it never offers me a move again.
+        version = me.table_version()
+        page.wait_for_function("v => Number(document.querySelector('[data-testid=table]').dataset.version) > v + 2", arg=version)
         assert page.locator("[data-testid=table][data-my-turn=yes]").count() == 0
+        _open_menu(me)
+        assert page.locator("[data-testid=resign]").count() == 0
         assert not me.errors, me.errors
     finally:
         me.close()
