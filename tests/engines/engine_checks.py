@@ -322,10 +322,13 @@ def check_events_hide(engine, state: dict, changed: dict, may_notice: set, rng: 
         return compared
     viewers = [None, *range(engine.num_players(state))]
     for seat in engine.to_move(state):
-        shared = [a for a in engine.legal_actions(state, seat) if a in engine.legal_actions(changed, seat)]
-        for action in rng.sample(shared, min(limit, len(shared))):
+        legal = engine.legal_actions(state, seat)
+        for action in rng.sample(legal, min(limit, len(legal))):
+            try:
+                after_changed, events_changed = engine.step(changed, seat, action)
+            except IllegalAction:
+                continue  # the change took this action away (a card no longer held)
             after, events = engine.step(state, seat, action)
-            after_changed, events_changed = engine.step(changed, seat, action)
             for viewer in viewers:
                 if viewer in may_notice or canonical(engine.view(after, viewer)) != canonical(engine.view(after_changed, viewer)):
                     continue

@@ -90,7 +90,7 @@ def condottiere_secret(state: dict, seat: int, action: dict) -> bool:
 
 def gods_playground_secret(state: dict, seat: int, action: dict) -> bool:
     """Noble tiles are placed and bids made in secret (p.5)."""
-    return action["type"] in ("place_noble", "bid")
+    return action["type"] in ("place_nobles", "bid")
 
 
 def gods_playground_perturb(state: dict, rng: random.Random) -> list:
