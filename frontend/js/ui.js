@@ -55,6 +55,12 @@ export function seatName(match, seat) {
   return s && s.bot ? t("seat.bot", { n: seat + 1, bot: botName(s.bot) }) : t("seat.n", { n: seat + 1 });
 }
 
+/** A name for tight spots (a map label): a bot without its kind ("Bot 2"); players keep their whole name. */
+export function seatShort(match, seat) {
+  const s = match && seat != null ? (match.seats || []).find((x) => x.seat === seat) : null;
+  return s && !s.user && s.bot ? t("seat.bot_short", { n: seat + 1 }) : seatName(match, seat);
+}
+
 /** A bot's kind ("random", "heuristic") in words. */
 export const botName = (kind) => (has(`bot.${kind}`) ? t(`bot.${kind}`) : kind);
 

@@ -167,3 +167,53 @@ def play_to_the_end(players: list[Client], rng: random.Random, timeout: float = 
         if not moved:
             players[0].page.wait_for_timeout(50)
     raise AssertionError(f"the match did not finish within {timeout}s ({actions} actions)")
+
+
+# Every visible piece of text inside `root` smaller than `least` CSS pixels as drawn: HTML by its computed font
+# size, SVG text by its font size times the scale its SVG is drawn at (getScreenCTM). Text nobody sees (an SVG
+# <title>, a visually hidden label, a collapsed element) has no client rects and is skipped.
+SMALL_TEXT_JS = """([root, least]) => {
+  const scope = document.querySelector(root);
+  const out = [];
+  const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!el || el.closest('.visually-hidden')) continue;
+    range.selectNodeContents(node);
+    if (![...range.getClientRects()].some((r) => r.width > 0 && r.height > 0)) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+    let size = parseFloat(style.fontSize);
+    if (el instanceof SVGElement) {
+      const m = el.getScreenCTM();
+      size *= Math.hypot(m.a, m.b);
+    }
+    if (size < least - 0.01) out.push({ text: node.textContent.trim().slice(0, 40), size: Math.round(size * 10) / 10,
+      where: el.tagName.toLowerCase() + (el.getAttribute('class') ? '.' + el.getAttribute('class').split(' ')[0] : '') });
+  }
+  return out;
+}"""
+
+# Whether an element is wholly inside the viewport as the page stands (no scrolling).
+IN_VIEW_JS = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+}"""
+
+
+def small_text(page, root: str = "[data-testid=table]", least: float = 12) -> list[dict]:
+    return page.evaluate(SMALL_TEXT_JS, [root, least])
+
+
+def horizontal_overflow(page) -> int:
+    """How many CSS pixels the page scrolls sideways (0 when it fits)."""
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def in_view(page, selector: str) -> bool | None:
+    return page.evaluate(IN_VIEW_JS, selector)

@@ -92,12 +92,15 @@ export function Players({ view, names, presence, isBot }) {
   </ul>`;
 }
 
-export function Log({ log, names }) {
+/** One log line in words (also the table's last-event line). */
+export const logLine = (e, names) => narrate(e, names, "condottiere");
+
+export function Log({ log, names, testid = "log" }) {
   const ref = useRef(null);
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
   const shown = log.slice(-120);
-  return html`<ol class="log" ref=${ref} aria-label=${t("table.what_happened")} data-testid="log">
-    ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${narrate(e, names, "condottiere")}</li>`)}
+  return html`<ol class="log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid}>
+    ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${logLine(e, names)}</li>`)}
   </ol>`;
 }
 

@@ -3,11 +3,12 @@
 import { html, useEffect, useMemo, useRef, useState } from "../../lib.js";
 import { list, t } from "../../i18n.js";
 import { Notice, seatName } from "../../ui.js";
+import { LastEvent, Sheet, useFocusInside } from "../sheet.js";
 import { describeAction } from "../actions.js";
 import { BoardMap } from "./map.js";
 import { regionName } from "./board.js";
 import { cardName } from "./cards.js";
-import { BattleLines, Card, LastBattle, Log, Players, Result } from "./parts.js";
+import { BattleLines, Card, LastBattle, Log, Players, Result, logLine } from "./parts.js";
 
 function byType(legal) {
   const out = {};
@@ -45,25 +46,13 @@ function battleTitle(view) {
   return region ? t(b.final ? "cd.bt.final_for" : "cd.bt.for", { region }) : t(b.final ? "cd.bt.final" : "cd.bt.battle");
 }
 
-/** A card that needs a second answer (the Scarecrow's target) asks for it here. */
+/** A card that needs a second answer (the Scarecrow's target) asks for it in a sheet. */
 function Chooser({ title, options, onPick, onCancel }) {
-  const box = useRef(null);
-  useEffect(() => {
-    // Keyboard users land on the first answer; Escape backs out.
-    const first = box.current && box.current.querySelector("button");
-    if (first) first.focus();
-    const esc = (e) => { if (e.key === "Escape") onCancel(); };
-    document.addEventListener("keydown", esc);
-    return () => document.removeEventListener("keydown", esc);
-  }, []);
-  return html`<div class="sheet-backdrop" onClick=${onCancel}>
-    <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="chooser-title" ref=${box} onClick=${(e) => e.stopPropagation()}>
-      <h2 id="chooser-title">${title}</h2>
-      <div class="chips">${options.map((o) => html`<button type="button" class="btn"
-        data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>
-      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>${t("table.cancel")}</button>
-    </div>
-  </div>`;
+  return html`<${Sheet} title=${title} titleId="chooser-title" onCancel=${onCancel} testid="chooser">
+    <div class="chips">${options.map((o, i) => html`<button type="button" class="btn" data-autofocus=${i === 0 ? "" : undefined}
+      data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>
+    <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>${t("table.cancel")}</button>
+  <//>`;
 }
 
 function Hand({ view, groups, send, pending, setChooser }) {
@@ -99,7 +88,7 @@ function Hand({ view, groups, send, pending, setChooser }) {
   }
 
   return html`<section class="hand-panel" aria-labelledby="hand-title" data-testid="hand">
-    <div class="panel-head"><h2 id="hand-title">${t("cd.your_hand")} <span class="muted">(${hand.length})</span></h2>
+    <div class="hand-head"><h2 id="hand-title">${t("cd.your_hand")} <span class="muted">(${hand.length})</span></h2>
       ${keepMode && html`<button type="button" class="btn btn-primary" data-testid="keep-confirm" disabled=${!keepAction || pending}
         onClick=${() => send(keepAction)}>${chosen.length ? t("cd.keep_cards", { cards: chosen.map(cardName).join(" + ") }) : t("cd.keep_nothing")}</button>`}
     </div>
@@ -134,8 +123,8 @@ function RegionChoices({ choices, title, onChoose, pending }) {
   const ids = Object.keys(choices);
   if (!ids.length) return null;
   return html`<div class="region-choices" role="group" aria-label=${title}>
-    <span class="muted">${title}</span>
-    <div class="chips">${ids.map((id) => html`<button type="button" class="btn btn-chip" data-testid="region-choice" data-region=${id}
+    <span class="region-choices-title">${title}</span>
+    <div class="chips chips-row">${ids.map((id) => html`<button type="button" class="btn btn-chip" data-testid="region-choice" data-region=${id}
       disabled=${pending} onClick=${() => onChoose(choices[id])}>${regionName(id)}</button>`)}</div>
   </div>`;
 }
@@ -158,19 +147,24 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
   const spectator = view.hand == null;
   const myTurn = legal.length > 0;
   const goal = view.targets || {};
+  const dock = useRef(null);
+  useFocusInside(dock, `${version}/${pending}`);
   return html`<div class="ctable" data-testid="table" data-version=${version} data-phase=${view.phase}
       data-my-turn=${myTurn ? "yes" : "no"}>
-    <div class=${"status" + (myTurn ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
-      <span class="status-text">${statusText(view, me, names, groups)}</span>
-      ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
-      ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
+    <div class="table-head">
+      <div class=${"status" + (myTurn ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
+        <span class="status-text">${statusText(view, me, names, groups)}</span>
+        ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
+        ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
+      </div>
+      <${LastEvent} log=${log} line=${(e) => logLine(e, names)}><${Log} log=${log} names=${names} testid="log-full" /><//>
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     ${view.phase === "over" && html`<${Result} view=${view} names=${names} match=${match} />`}
     <div class="ctable-grid">
       <section class="area-map panel" aria-label=${t("table.board")}>
         <${BoardMap} view=${view} names=${names} isBot=${isBot} choices=${Object.keys(choices).length ? choices : null} onChoose=${send} />
-        <${RegionChoices} choices=${choices} title=${choiceTitle} onChoose=${send} pending=${pending} />
+        ${spectator && html`<${RegionChoices} choices=${choices} title=${choiceTitle} onChoose=${send} pending=${pending} />`}
         <p class="map-legend muted"><span class="legend-token">⚔</span> ${t("cd.condottiere")} · <span class="legend-legate">✝</span> ${
           t("cd.legate")} · ${t("cd.to_win", { total: goal.total, adjacent: goal.adjacent })}</p>
       </section>
@@ -185,10 +179,6 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
           <span>${t("cd.discard")} <strong>${view.discard_count}</strong></span>
           <span>${t("cd.round")} <strong>${view.round}</strong></span>${view.game_no > 1 && html`<span>${t("cd.game")} <strong>${view.game_no}</strong></span>`}</div>
       </section>
-      <section class="area-hand" aria-label=${t("table.your_moves")}>
-        ${!spectator && html`<${Moves} groups=${groups} send=${send} pending=${pending} />`}
-        <${Hand} view=${view} groups=${groups} send=${send} pending=${pending} setChooser=${setChooser} />
-      </section>
       <div class="area-side">
       <section class="area-players panel" aria-labelledby="players-title">
         <h2 id="players-title">${t("cd.players")}</h2>
@@ -201,6 +191,13 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
       </section>
       </div>
     </div>
-    ${chooser && html`<${Chooser} ...${chooser} onPick=${(a) => { setChooser(null); send(a); }} onCancel=${() => setChooser(null)} />`}
+    ${!spectator && html`<section class="dock cdock" ref=${dock} aria-label=${t("table.your_moves")} data-testid="dock">
+      <${RegionChoices} choices=${choices} title=${choiceTitle} onChoose=${send} pending=${pending} />
+      <div class="dock-main">
+        <${Hand} view=${view} groups=${groups} send=${send} pending=${pending} setChooser=${setChooser} />
+        <${Moves} groups=${groups} send=${send} pending=${pending} />
+      </div>
+      ${chooser && html`<${Chooser} ...${chooser} onPick=${(a) => { setChooser(null); send(a); }} onCancel=${() => setChooser(null)} />`}
+    </section>`}
   </div>`;
 }

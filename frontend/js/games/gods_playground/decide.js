@@ -1,22 +1,15 @@
 // The decisions. Every control is one of the server's legal actions (the nobles:
 // a layout of the tiles the server offers, sent as one action); nothing here
 // decides what is legal.
-import { html, useEffect, useRef, useState } from "../../lib.js";
+import { html, useEffect, useState } from "../../lib.js";
 import { t } from "../../i18n.js";
 import { FAMILY_COLOURS, SLOTS, UNIT_COST, provinceName, unitName } from "./board.js";
 import { actionLabel } from "./words.js";
+import { Sheet } from "../sheet.js";
 
 /** A bottom sheet (dialog on desktop) asking the second half of a decision. */
 export function Chooser({ title, options, set, onPick, onCancel }) {
-  const box = useRef(null);
   const [picked, setPicked] = useState([]);
-  useEffect(() => {
-    const first = box.current && box.current.querySelector("button, input");
-    if (first) first.focus();
-    const esc = (e) => { if (e.key === "Escape") onCancel(); };
-    document.addEventListener("keydown", esc);
-    return () => document.removeEventListener("keydown", esc);
-  }, []);
   let body;
   if (set) {
     // A set of provinces (Jesuit schools): the confirm button is live only for a set the server offers.
@@ -24,22 +17,19 @@ export function Chooser({ title, options, set, onPick, onCancel }) {
     const key = (l) => [...l].sort().join();
     const match = options.find((o) => key(o.action.provinces) === key(picked));
     body = html`<fieldset class="gp-set"><legend>${t("gp.set_legend")}</legend>
-        ${items.map((p) => html`<label class="gp-check"><input type="checkbox" data-testid="set-item" checked=${picked.includes(p)}
+        ${items.map((p, i) => html`<label class="gp-check"><input type="checkbox" data-testid="set-item" data-autofocus=${i === 0 ? "" : undefined} checked=${picked.includes(p)}
           onChange=${() => setPicked(picked.includes(p) ? picked.filter((x) => x !== p) : picked.concat(p))} />${provinceName(p)}</label>`)}
       </fieldset>
       <button type="button" class="btn btn-primary btn-block" data-testid="set-confirm" disabled=${!match}
         onClick=${() => match && onPick(match.action)}>${picked.length ? t("gp.found_schools", { count: picked.length }) : t("gp.choose_provinces")}</button>`;
   } else {
-    body = html`<div class="chips gp-choices">${options.map((o) => html`<button type="button" class="btn"
-        data-testid="choice" onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>`;
+    body = html`<div class="chips gp-choices">${options.map((o, i) => html`<button type="button" class="btn"
+        data-testid="choice" data-autofocus=${i === 0 ? "" : undefined} onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>`;
   }
-  return html`<div class="sheet-backdrop" onClick=${onCancel}>
-    <div class="sheet" role="dialog" aria-modal="true" aria-labelledby="gp-chooser-title" ref=${box} onClick=${(e) => e.stopPropagation()}>
-      <h2 id="gp-chooser-title">${title}</h2>
-      ${body}
-      <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>${t("table.cancel")}</button>
-    </div>
-  </div>`;
+  return html`<${Sheet} title=${title} titleId="gp-chooser-title" onCancel=${onCancel} testid="chooser">
+    ${body}
+    <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>${t("table.cancel")}</button>
+  <//>`;
 }
 
 /** Legal actions grouped by heading, then by button label; several actions under one label ask a second question. */

@@ -11,10 +11,10 @@ import { describeProvince } from "./words.js";
 
 const seatFill = (s) => (s == null ? "none" : FAMILY_COLOURS[s]);
 
-function Cube({ x, y, seat, n, size = 13 }) {
+function Cube({ x, y, seat, n, size = 14 }) {
   return html`<g transform=${`translate(${x} ${y})`}>
     <rect class="gp-cube" width=${size} height=${size} rx="2" style=${{ fill: FAMILY_COLOURS[seat] }} />
-    <text class="gp-num" x=${size + 3} y=${size - 2}>${n}</text>
+    <text class="gp-num" x=${size + 3} y=${size - 1}>${n}</text>
   </g>`;
 }
 
@@ -24,13 +24,17 @@ function EnemyBand({ c, view, w }) {
   const treaty = view.treaty === c;
   const strength = (view.strength || {})[c];
   const title = c === "purple" && view.turks_hold_habsburg ? t("gp.m.turks_habsburg") : enemyName(c);
+  const boxText = t("gp.m.box", { count: box.cubes }) + (box.royal ? ` · ♛${box.royal}` : "")
+    + (c === "purple" && view.influence ? ` · ◆${view.influence}` : "")
+    + (c === "purple" && view.turks_on_habsburg ? ` · ${t("gp.m.turks", { n: view.turks_on_habsburg })}` : "");
+  const onBox = [0, 1, 2].filter((s) => box.nobles[s]).length;
   return html`<g class="gp-band">
-    <rect width=${w} height="36" rx="8" style=${{ fill: e.colour }} />
-    <rect y="26" width=${w} height="10" style=${{ fill: e.colour }} />
-    <text class="gp-band-name" x="7" y="14" style=${{ fill: e.ink }} ...${fitted(title, 16, 112)}>${title}</text>
-    <text class="gp-band-str" x=${w - 6} y="14" style=${{ fill: e.ink }}>${treaty ? t("gp.treaty") : t("gp.m.str", { n: strength ?? "?" })}</text>
-    <text class="gp-band-box" x="7" y="30" style=${{ fill: e.ink }}>${t("gp.m.box", { count: box.cubes })}${box.royal ? ` · ♛${box.royal}` : ""}${c === "purple" && view.influence ? ` · ◆${view.influence}` : ""}${c === "purple" && view.turks_on_habsburg ? ` · ${t("gp.m.turks", { n: view.turks_on_habsburg })}` : ""}</text>
-    ${[0, 1, 2].map((s, i) => box.nobles[s] ? html`<${Cube} x=${w - 90 + i * 30} y="20" seat=${s} n=${box.nobles[s]} size="11" />` : null)}
+    <rect width=${w} height="40" rx="8" style=${{ fill: e.colour }} />
+    <rect y="30" width=${w} height="10" style=${{ fill: e.colour }} />
+    <text class="gp-band-name" x="7" y="16" style=${{ fill: e.ink }} ...${fit(title, 13.5, 112)}>${title}</text>
+    <text class="gp-band-str" x=${w - 6} y="16" style=${{ fill: e.ink }}>${treaty ? t("gp.treaty") : t("gp.m.str", { n: strength ?? "?" })}</text>
+    <text class="gp-band-box" x="7" y="34" style=${{ fill: e.ink }} ...${fit(boxText, 13, onBox ? w - 14 - onBox * 30 : w - 14)}>${boxText}</text>
+    ${[0, 1, 2].filter((s) => box.nobles[s]).map((s, i, all) => html`<${Cube} x=${w - all.length * 30 + i * 30 - 4} y="23" seat=${s} n=${box.nobles[s]} size="12" />`)}
   </g>`;
 }
 
@@ -52,42 +56,42 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
     <title>${label}</title>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
     <${EnemyBand} c=${c} view=${view} w=${w} />
-    <text class="gp-prov-name" x="7" y="53" ...${fitted(provinceName(p), 13, 110)}>${provinceName(p)}</text>
-    <g transform=${`translate(${w - 44} 47)`}>
-      <circle class="gp-income" r="9" /><text class="gp-income-num" y="4">${pr.income}</text>
+    <text class="gp-prov-name" x="7" y="58" ...${fit(provinceName(p), 14, 110)}>${provinceName(p)}</text>
+    <g transform=${`translate(${w - 46} 53)`}>
+      <circle class="gp-income" r="10.5" /><text class="gp-income-num" y="4.5">${pr.income}</text>
     </g>
-    <g transform=${`translate(${w - 16} 47)`}>
-      <circle class=${"gp-disc" + (sejm == null ? " empty" : "")} r="8" style=${{ fill: seatFill(sejm) }} />
-      <text class="gp-disc-mark" y="3.5" style=${{ fill: sejm == null ? "var(--muted)" : FAMILY_INK[sejm] }}>${t("gp.m.sejm_mark")}</text>
+    <g transform=${`translate(${w - 17} 53)`}>
+      <circle class=${"gp-disc" + (sejm == null ? " empty" : "")} r="10.5" style=${{ fill: seatFill(sejm) }} />
+      <text class="gp-disc-mark" y="4.5" style=${{ fill: sejm == null ? "var(--muted)" : FAMILY_INK[sejm] }}>${t("gp.m.sejm_mark")}</text>
     </g>
-    <g transform="translate(6 62)">
+    <g transform="translate(6 68)">
       ${vp.map((v, i) => {
         const o = pr.estates[i];
         return html`<g transform=${`translate(${i * (sq + gap)} 0)`}>
           <rect class=${"gp-estate" + (o == null ? " free" : "")} width=${sq} height=${sq} rx="3" style=${{ fill: seatFill(o) }} />
-          <text class="gp-estate-vp" x=${sq / 2} y="14" style=${{ fill: o == null ? "var(--muted)" : FAMILY_INK[o] }}>${v}</text>
+          <text class="gp-estate-vp" x=${sq / 2} y="14.5" style=${{ fill: o == null ? "var(--muted)" : FAMILY_INK[o] }}>${v}</text>
           ${pr.stewards[i] && html`<circle class="gp-steward" cx=${sq - 1} cy=${sq - 1} r="4.5" />`}
           ${pr.towns[i] && html`<path class="gp-town" d="M-2 2 L4 -5 L10 2 Z" transform=${`translate(${sq / 2 - 4} -1)`} />`}
         </g>`;
       })}
     </g>
-    <g transform="translate(6 92)">
-      <text class="gp-row-label" y="11">${t("gp.m.nobles")}</text>
-      ${[0, 1, 2].map((s) => html`<${Cube} x=${44 + s * 38} y="0" seat=${s} n=${pr.nobles[s]} />`)}
+    <g transform="translate(6 95)">
+      <text class="gp-row-label" y="12">${t("gp.m.nobles")}</text>
+      ${[0, 1, 2].map((s) => html`<${Cube} x=${50 + s * 38} y="0" seat=${s} n=${pr.nobles[s]} />`)}
     </g>
-    <g transform="translate(6 112)">
-      <text class="gp-row-label" y="11">${t(enemy.length || pr.influence ? "gp.m.enemy" : pr.invaded ? "gp.m.cleared" : "gp.m.no_enemy")}</text>
-      ${enemy.map(([col, n], i) => html`<g transform=${`translate(${44 + i * 40} 0)`}>
+    <g transform="translate(6 116)">
+      <text class="gp-row-label" y="12">${t(enemy.length || pr.influence ? "gp.m.enemy" : pr.invaded ? "gp.m.cleared" : "gp.m.no_enemy")}</text>
+      ${enemy.map(([col, n], i) => html`<g transform=${`translate(${62 + i * 36} 0)`}>
         <rect class="gp-enemy-cube" width="13" height="13" rx="2" style=${{ fill: ENEMY[col].colour }} />
-        <text class="gp-num" x="16" y="11">${n}</text></g>`)}
-      ${pr.influence > 0 && html`<g transform=${`translate(${44 + enemy.length * 40} 0)`}>
-        <path class="gp-influence" d="M6.5 0 L13 6.5 L6.5 13 L0 6.5 Z" /><text class="gp-num" x="16" y="11">${pr.influence}</text></g>`}
+        <text class="gp-num" x="16" y="12">${n}</text></g>`)}
+      ${pr.influence > 0 && html`<g transform=${`translate(${62 + enemy.length * 36} 0)`}>
+        <path class="gp-influence" d="M6.5 0 L13 6.5 L6.5 13 L0 6.5 Z" /><text class="gp-num" x="16" y="12">${pr.influence}</text></g>`}
     </g>
-    <g transform="translate(6 132)">
-      <text class="gp-row-label" y="11">${t("gp.m.units")}${unitLines(pr, p, view).length ? "" : "  —"}</text>
+    <g transform="translate(6 137)">
+      <text class="gp-row-label" y="12">${t("gp.m.units")}${unitLines(pr, p, view).length ? "" : "  —"}</text>
       ${unitLines(pr, p, view).map((u, i) => html`<g transform=${`translate(${44 + i * 42} 0)`}>
-        <circle r="5.5" cx="5.5" cy="6.5" class="gp-unit-dot" style=${{ fill: u.seat == null ? ENEMY.yellow.colour : FAMILY_COLOURS[u.seat] }} />
-        <text class="gp-num" x="13" y="11">${u.text}</text></g>`)}
+        <circle r="5.5" cx="5.5" cy="7" class="gp-unit-dot" style=${{ fill: u.seat == null ? ENEMY.yellow.colour : FAMILY_COLOURS[u.seat] }} />
+        <text class="gp-num" x="13" y="12" ...${fit(u.text, 13, 28)}>${u.text}</text></g>`)}
     </g>
   </g>`;
 }
@@ -103,7 +107,7 @@ export function unitLines(pr, p, view) {
   return out;
 }
 
-function CourtTile({ view, names }) {
+function CourtTile({ view, names, short }) {
   const { x, y } = LAYOUT.court;
   const { w, h } = TILE;
   const ra = view.royal_army || {};
@@ -112,37 +116,39 @@ function CourtTile({ view, names }) {
     i: ra.infantry || 0, c: ra.cavalry || 0, k: ra.cannon || 0, king: names(king),
     sejm: PROVINCES.map((p) => `${provinceName(p)} ${view.sejm[p] == null ? t("gp.m.empty") : names(view.sejm[p])}`).join(", "),
   });
+  const army = `${UNITS.map((u) => `${ra[u] || 0}${UNIT_GLYPH[u]}`).join(" ")} · ${t("gp.m.royal_cubes", { count: view.supply.royal_cubes })}`;
+  const cossacks = t("gp.m.cossacks", { free: view.cossacks.box, n: view.cossacks.tatars, enemy: enemyName("yellow") });
   return html`<g class="gp-tile gp-court" transform=${`translate(${x} ${y})`} role="img" aria-label=${label}>
     <title>${label}</title>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
-    <rect class="gp-court-band" width=${w} height="36" rx="8" /><rect class="gp-court-band" y="26" width=${w} height="10" />
-    <text class="gp-band-name" x="7" y="14" style=${{ fill: "#fff" }}>${provinceName("royal")}</text>
-    <text class="gp-band-box" x="7" y="30" style=${{ fill: "#fff" }}>${UNITS.map((u) => `${ra[u] || 0}${UNIT_GLYPH[u]}`).join("  ")}  · ${t("gp.m.royal_cubes", { count: view.supply.royal_cubes })}</text>
-    <text class="gp-prov-name" x="7" y="53">${t("gp.sejm")}</text>
-    <g transform="translate(10 72)">
+    <rect class="gp-court-band" width=${w} height="40" rx="8" /><rect class="gp-court-band" y="30" width=${w} height="10" />
+    <text class="gp-band-name" x="7" y="16" style=${{ fill: "#fff" }}>${provinceName("royal")}</text>
+    <text class="gp-band-box" x="7" y="34" style=${{ fill: "#fff" }} ...${fit(army, 13, w - 14)}>${army}</text>
+    <text class="gp-prov-name" x="7" y="58">${t("gp.sejm")}</text>
+    <g transform="translate(10 76)">
       ${PROVINCES.map((p, i) => {
         const s = view.sejm[p];
         return html`<g transform=${`translate(${i * 34} 0)`}>
           <circle class=${"gp-disc" + (s == null ? " empty" : "")} cx="8" r="11" style=${{ fill: seatFill(s) }} />
-          <text class="gp-sejm-label" x="8" y="24">${provinceAbbr(p)}</text></g>`;
+          <text class="gp-sejm-label" x="8" y="26">${provinceAbbr(p)}</text></g>`;
       })}
     </g>
-    <text class="gp-row-label" x="7" y="118">${t("gp.m.king")}</text>
-    <g transform="translate(44 107)"><rect class="gp-cube" width="13" height="13" rx="6.5" style=${{ fill: FAMILY_COLOURS[king] }} />
-      <text class="gp-num" x="17" y="11">♛ ${shorten(names(king), 14)}</text></g>
-    <text class="gp-row-label" x="7" y="146">${t("gp.m.cossacks", { free: view.cossacks.box, n: view.cossacks.tatars, enemy: enemyName("yellow") })}</text>
+    <text class="gp-row-label" x="7" y="125">${t("gp.m.king")}</text>
+    <g transform="translate(44 113)"><rect class="gp-cube" width="13" height="13" rx="6.5" style=${{ fill: FAMILY_COLOURS[king] }} />
+      <text class="gp-num" x="17" y="12" ...${fit(`♛ ${short(king)}`, 13, w - 66)}>♛ ${short(king)}</text></g>
+    <text class="gp-row-label" x="7" y="148" ...${fit(cossacks, 13, w - 14)}>${cossacks}</text>
   </g>`;
 }
 
-const shorten = (s, n) => (s.length > n ? s.slice(0, n - 1) + "…" : s);
-// A name longer than `chars` (Hungarian's "Nagy-Lengyelország") is narrowed to `width` units instead of running into the markers.
-const fitted = (text, chars, width) => (text.length > chars ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
+// A line that would run past `width` units at font `size` (Hungarian's "Nagy-Lengyelország", a long player name) is
+// narrowed to fit instead of shrinking its letters below reading size on a phone or being cut off.
+const fit = (text, size, width) => (String(text).length * size * 0.62 > width ? { textLength: width, lengthAdjust: "spacingAndGlyphs" } : {});
 
-export function GpMap({ view, names, choices, onChoose }) {
+export function GpMap({ view, names, short, choices, onChoose }) {
   return html`<svg class="gp-map" viewBox=${`0 0 ${MAP.width} ${MAP.height}`} role="group"
       aria-label=${t("gp.m.label")} data-testid="board">
     ${PROVINCES.map((p) => html`<${ProvinceTile} key=${p} p=${p} view=${view} names=${names}
       choice=${choices && choices[p]} onChoose=${onChoose} />`)}
-    <${CourtTile} view=${view} names=${names} />
+    <${CourtTile} view=${view} names=${names} short=${short || names} />
   </svg>`;
 }

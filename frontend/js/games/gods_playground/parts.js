@@ -61,7 +61,7 @@ export function Players({ view, names, presence, isBot }) {
 }
 
 /** This round's noble tiles: backs for others' secret ones, faces once revealed (or for your own). */
-export function NobleTiles({ view, names }) {
+export function NobleTiles({ view, names, short }) {
   const revealed = view.revealed;
   const secret = view.pending && view.pending.kind === "nobles";
   if (!revealed && !secret) return null;
@@ -73,7 +73,7 @@ export function NobleTiles({ view, names }) {
         const own = seat === view.you ? view.your_nobles || {} : {};
         const count = (view.nobles_placed || [])[seat] || 0;
         let backs = count - Object.keys(own).length;
-        return html`<tr><th scope="row">${names(seat)}</th>${SLOTS.map((slot) => {
+        return html`<tr><th scope="row" title=${names(seat)}>${short(seat)}</th>${SLOTS.map((slot) => {
           if (revealed) return html`<td><span class="gp-tile-chip small on">${revealed[seat][slot]}</span></td>`;
           if (slot in own) return html`<td><span class="gp-tile-chip small on" aria-label=${t("gp.nt.yours", { v: own[slot] })}>${own[slot]}</span></td>`;
           // Others' placements: how many, never where; backs fill the row from the left.
@@ -110,11 +110,14 @@ export function EnemyBoxes({ view, names }) {
   </section>`;
 }
 
-export function Log({ log, names }) {
+/** One log line in words (also the table's last-event line). */
+export const logLine = (e, names) => narrate(e, names, "gods_playground");
+
+export function Log({ log, names, testid = "log" }) {
   const ref = useRef(null);
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
-  return html`<ol class="log gp-log" ref=${ref} aria-label=${t("table.what_happened")} data-testid="log">
-    ${log.slice(-150).map((e) => html`<li class=${"log-" + (e.kind || "info") + (e.kind === "phase" ? " gp-log-phase" : "")}>${narrate(e, names, "gods_playground")}</li>`)}
+  return html`<ol class="log gp-log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid}>
+    ${log.slice(-150).map((e) => html`<li class=${"log-" + (e.kind || "info") + (e.kind === "phase" ? " gp-log-phase" : "")}>${logLine(e, names)}</li>`)}
   </ol>`;
 }
 

@@ -2,11 +2,12 @@
 // table stages, groups and labels them but never decides what is legal.
 import { html, useEffect, useRef, useState } from "../../lib.js";
 import { t } from "../../i18n.js";
-import { Notice, seatName } from "../../ui.js";
+import { Notice, seatName, seatShort } from "../../ui.js";
+import { LastEvent, useFocusInside } from "../sheet.js";
 import { PHASES, phaseName } from "./board.js";
 import { ActionGroups, BidPanel, Chooser, NobleStager, decisionHelp } from "./decide.js";
 import { GpMap } from "./map.js";
-import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result } from "./parts.js";
+import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, logLine } from "./parts.js";
 import { statusText } from "./words.js";
 
 // Single-step choices that also work by tapping the province on the map.
@@ -18,6 +19,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const [chooser, setChooser] = useState(null);
   useEffect(() => setChooser(null), [version]);
   const names = (s) => seatName(match, s);
+  const short = (s) => seatShort(match, s);
   const mine = legal.length > 0;
   const kind = view.pending && view.pending.kind;
   const spectator = view.you == null;
@@ -26,32 +28,42 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const help = mine ? decisionHelp(kind, view) : "";
   const stager = kind === "nobles" && !spectator;
   const bidding = kind === "bid" && view.pending.seats.includes(view.you);
-  // When a new decision becomes mine, bring it into sight (phones scroll far between the map and the panels).
+  // The decision is docked at the bottom of the screen; when a new one asks for a province, the first province
+  // it offers is brought into sight between the status and the dock, so the choice and the board show together.
   const actRef = useRef(null);
-  const decision = mine ? `${view.round}/${view.phase}/${kind}` : "";
+  const headRef = useRef(null);
+  const decision = mine ? `${view.round}/${view.phase}/${kind}/${Object.keys(choices).join()}` : "";
   useEffect(() => {
-    if (!decision || !actRef.current) return;
-    const r = actRef.current.getBoundingClientRect();
-    if (r.top > innerHeight - 120 || r.bottom < 160) actRef.current.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (!decision || !Object.keys(choices).length) return;
+    const tile = document.querySelector(".gp-tile.choosable");
+    if (!tile || !actRef.current || !headRef.current) return;
+    const r = tile.getBoundingClientRect();
+    const top = headRef.current.getBoundingClientRect().bottom;
+    const bottom = actRef.current.getBoundingClientRect().top;
+    if (r.top < top || r.bottom > bottom) scrollBy({ top: r.top - top - 8, behavior: "smooth" });
   }, [decision]);
+  useFocusInside(actRef, `${version}/${pending}`);
 
   return html`<div class="gptable" data-testid="table" data-game="gods_playground" data-version=${version}
       data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"}>
-    <div class=${"status" + (mine ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
-      <span class="status-text">${statusText(view, names, mine)}</span>
-      <span class="tag" title=${phaseName(view.phase)}>${t("gp.round_tag", { n: view.round })}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
-      ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
-      ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
+    <div class="table-head" ref=${headRef}>
+      <div class=${"status" + (mine ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
+        <span class="status-text">${statusText(view, names, mine)}</span>
+        <span class="tag" title=${phaseName(view.phase)}>${t("gp.round_tag", { n: view.round })}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
+        ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
+        ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
+      </div>
+      <${LastEvent} log=${log} line=${(e) => logLine(e, names)}><${Log} log=${log} names=${names} testid="log-full" /><//>
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     <${Result} view=${view} names=${names} match=${match} log=${log} />
     <div class="gp-grid">
       <section class="gp-area-map panel" aria-label=${t("table.board")}>
-        <${GpMap} view=${view} names=${names} choices=${mine && Object.keys(choices).length ? choices : null} onChoose=${send} />
+        <${GpMap} view=${view} names=${names} short=${short} choices=${mine && Object.keys(choices).length ? choices : null} onChoose=${send} />
         <p class="muted gp-legend">${t("gp.legend.band")} · <span class="gp-leg-income">n</span> ${t("gp.legend.income")} · <span
           class="gp-leg-disc">${t("gp.m.sejm_mark")}</span> ${t("gp.legend.rest")}</p>
       </section>
-      <div class="gp-area-act" ref=${actRef}>
+      <section class="dock gp-dock" ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock">
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
         ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
         ${mine && !stager && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
@@ -59,9 +71,9 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
           ${help && html`<p class="muted gp-help">${help}</p>`}
           <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
         </section>`}
-      </div>
+      </section>
       <div class="gp-area-info">
-        <${NobleTiles} view=${view} names=${names} />
+        <${NobleTiles} view=${view} names=${names} short=${short} />
         <section class="panel" aria-labelledby="players-title">
           <h2 id="players-title">${t("gp.families")}</h2>
           <${Players} view=${view} names=${names} presence=${presence}

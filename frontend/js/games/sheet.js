@@ -1,0 +1,78 @@
+// What every game table shares around its own pieces: a modal sheet (a native
+// <dialog>, so the browser traps focus in it and gives it back on close), the
+// last event in one line with the full log one tap away, and keeping keyboard
+// focus on the controls that act next.
+import { html, useEffect, useLayoutEffect, useRef, useState } from "../lib.js";
+import { t } from "../i18n.js";
+
+/** A bottom sheet on phones, a dialog on desktop. Open while mounted; Escape or a tap outside calls onCancel. */
+export function Sheet({ title, titleId, onCancel, children, wide, testid }) {
+  const ref = useRef(null);
+  useEffect(() => {
+    const d = ref.current;
+    const before = document.activeElement;
+    if (d && !d.open) d.showModal();
+    // showModal focuses the first focusable element; a sheet whose first control is its own close button
+    // (the log) keeps that, any other gets its first answer.
+    const first = d && d.querySelector("[data-autofocus]");
+    if (first) first.focus();
+    return () => {
+      if (d && d.open) d.close();
+      // The browser restores focus on close; an unmount without close (a new position arrived) does it here.
+      if (before && before.isConnected && document.activeElement === document.body) before.focus({ preventScroll: true });
+    };
+  }, []);
+  const cancel = (e) => { e.preventDefault(); onCancel(); };
+  // A click on the backdrop lands on the <dialog> itself (its content box is the sheet).
+  const outside = (e) => { if (e.target === ref.current) onCancel(); };
+  return html`<dialog ref=${ref} class=${"sheet" + (wide ? " sheet-wide" : "")} aria-labelledby=${titleId}
+      onCancel=${cancel} onClick=${outside} data-testid=${testid}>
+    <div class="sheet-body">
+      <h2 id=${titleId}>${title}</h2>
+      ${children}
+    </div>
+  </dialog>`;
+}
+
+/** The newest line of the log, one line under the status; a tap opens the whole log in a sheet. */
+export function LastEvent({ log, line, children }) {
+  const [open, setOpen] = useState(false);
+  const last = log.length ? log[log.length - 1] : null;
+  return html`<div class="last-event">
+    <button type="button" class="last-event-btn" data-testid="last-event" aria-haspopup="dialog"
+        aria-label=${t("table.open_log")} onClick=${() => setOpen(true)}>
+      <span class="last-event-text">${last ? line(last) : t("table.log_empty")}</span>
+      <span class="last-event-more" aria-hidden="true">${t("table.log")} ›</span>
+    </button>
+    ${open && html`<${Sheet} title=${t("table.log")} titleId="log-sheet-title" wide testid="log-sheet" onCancel=${() => setOpen(false)}>
+      ${children}
+      <button type="button" class="btn btn-block" data-autofocus onClick=${() => setOpen(false)}>${t("table.close")}</button>
+    <//>`}
+  </div>`;
+}
+
+const CONTROL = "button:not([disabled]), [tabindex='0'], input:not([disabled])";
+
+/** After a move, keyboard focus stays in `ref` (the dock of controls): when the control that had it was
+ * disabled or replaced by the new position, the first control there takes it, not the page top. */
+export function useFocusInside(ref, key) {
+  const inside = useRef(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const on = () => { inside.current = true; };
+    // Focus moving elsewhere on purpose has a target; a control that disappears or is disabled has none.
+    const off = (e) => { if (e.relatedTarget && !el.contains(e.relatedTarget)) inside.current = false; };
+    el.addEventListener("focusin", on);
+    el.addEventListener("focusout", off);
+    return () => { el.removeEventListener("focusin", on); el.removeEventListener("focusout", off); };
+  }, []);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || !inside.current) return;
+    const a = document.activeElement;
+    if (a && a !== document.body && a.isConnected && !a.disabled) return; // still on a live control, or moved away
+    const next = el.querySelector(CONTROL);
+    if (next) next.focus({ preventScroll: true });
+  }, [key]);
+}
