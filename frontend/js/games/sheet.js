@@ -25,8 +25,17 @@ export function Sheet({ title, titleId, onCancel, children, wide, testid }) {
   const cancel = (e) => { e.preventDefault(); onCancel(); };
   // A click on the backdrop lands on the <dialog> itself (its content box is the sheet).
   const outside = (e) => { if (e.target === ref.current) onCancel(); };
+  // The modal dialog keeps the page out of reach; Tab also wraps inside it rather than leaving for the browser's bar.
+  const wrap = (e) => {
+    if (e.key !== "Tab") return;
+    const all = [...ref.current.querySelectorAll("button:not([disabled]), input:not([disabled]), [tabindex='0']")];
+    if (!all.length) return;
+    const [first, last] = [all[0], all[all.length - 1]];
+    if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+    else if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+  };
   return html`<dialog ref=${ref} class=${"sheet" + (wide ? " sheet-wide" : "")} aria-labelledby=${titleId}
-      onCancel=${cancel} onClick=${outside} data-testid=${testid}>
+      onCancel=${cancel} onClick=${outside} onKeyDown=${wrap} data-testid=${testid}>
     <div class="sheet-body">
       <h2 id=${titleId}>${title}</h2>
       ${children}
@@ -53,8 +62,8 @@ export function LastEvent({ log, line, children }) {
 
 const CONTROL = "button:not([disabled]), [tabindex='0'], input:not([disabled])";
 
-/** After a move, keyboard focus stays in `ref` (the dock of controls): when the control that had it was
- * disabled or replaced by the new position, the first control there takes it, not the page top. */
+/** After a move, keyboard focus stays in `ref` (the dock of controls, tabindex -1): when the control that had it
+ * was disabled or replaced by the new position, the first control there takes it, not the page top. */
 export function useFocusInside(ref, key) {
   const inside = useRef(false);
   useEffect(() => {
@@ -71,8 +80,10 @@ export function useFocusInside(ref, key) {
     const el = ref.current;
     if (!el || !inside.current) return;
     const a = document.activeElement;
-    if (a && a !== document.body && a.isConnected && !a.disabled) return; // still on a live control, or moved away
-    const next = el.querySelector(CONTROL);
-    if (next) next.focus({ preventScroll: true });
+    // Still on a live control, or moved away on purpose: leave it.
+    if (a && a !== document.body && a !== el && a.isConnected && !a.disabled) return;
+    // While nothing there can act (the others' turn) the dock itself holds focus (tabindex -1), not the page top.
+    const next = el.querySelector(CONTROL) || el;
+    next.focus({ preventScroll: true });
   }, [key]);
 }

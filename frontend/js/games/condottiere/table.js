@@ -191,7 +191,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
       </section>
       </div>
     </div>
-    ${!spectator && html`<section class="dock cdock" ref=${dock} aria-label=${t("table.your_moves")} data-testid="dock">
+    ${!spectator && html`<section class="dock cdock" ref=${dock} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
       <${RegionChoices} choices=${choices} title=${choiceTitle} onChoose=${send} pending=${pending} />
       <div class="dock-main">
         <${Hand} view=${view} groups=${groups} send=${send} pending=${pending} setChooser=${setChooser} />

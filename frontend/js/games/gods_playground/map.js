@@ -56,7 +56,7 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
     <title>${label}</title>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
     <${EnemyBand} c=${c} view=${view} w=${w} />
-    <text class="gp-prov-name" x="7" y="58" ...${fit(provinceName(p), 14, 110)}>${provinceName(p)}</text>
+    <text class="gp-prov-name" x="7" y="58" ...${fit(provinceName(p), 14, w - 68)}>${provinceName(p)}</text>
     <g transform=${`translate(${w - 46} 53)`}>
       <circle class="gp-income" r="10.5" /><text class="gp-income-num" y="4.5">${pr.income}</text>
     </g>

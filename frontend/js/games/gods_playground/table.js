@@ -63,7 +63,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
         <p class="muted gp-legend">${t("gp.legend.band")} · <span class="gp-leg-income">n</span> ${t("gp.legend.income")} · <span
           class="gp-leg-disc">${t("gp.m.sejm_mark")}</span> ${t("gp.legend.rest")}</p>
       </section>
-      <section class="dock gp-dock" ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock">
+      <section class="dock gp-dock" ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
         ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
         ${mine && !stager && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
