@@ -12,8 +12,12 @@ the same machine load) and prints per game and language:
     the page loaded (uncompressed bodies; the target is at most 150 KB per game
     page with one language's words), file by file with the total;
   * the time from navigation start to the first rendered table (the
-    [data-testid=table] element in the DOM), median and range, in ms.
-Figures depend on the machine and its load.
+    [data-testid=table] element in the DOM), median and range, in ms;
+  * the same time on a phone profile (`--phone-runs` cold loads per game and
+    language, 0 to skip): a 360 x 740 touch viewport with Chromium's CPU
+    throttled 4x and DevTools' "Fast 3G" network (562.5 ms latency, about
+    1.4 Mbit/s down), both through the DevTools protocol.
+Figures depend on the machine and its load (the CPU factor multiplies it).
 """
 
 from __future__ import annotations
@@ -52,6 +56,12 @@ def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
     return proc, f"http://127.0.0.1:{port}"
 
 
+# DevTools' "Fast 3G" preset (its figures: 150 ms x 3.75 latency, 1.6 Mbit/s x 0.9 down, 750 kbit/s x 0.9 up).
+FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6 * 1024 * 1024 / 8 * 0.9,
+           "uploadThroughput": 750 * 1024 / 8 * 0.9}
+PHONE_CPU_SLOWDOWN = 4
+PHONE = {"width": 360, "height": 740}
+
 GAMES = {"condottiere": "Condottiere", "gods_playground": "God's Playground"}
 LANGUAGES = {"en": "English", "hu": "Hungarian"}
 
@@ -62,7 +72,7 @@ def make_match(browser, base: str, game: str) -> tuple[str, dict]:
     page = context.new_page()
     page.goto(base + "/")
     req = context.request
-    csrf = lambda: next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")  # noqa: E731
+    csrf = lambda: next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
     name = f"bench{game[:2]}{int(time.time() * 1000) % 10**8}"
     r = req.post(base + "/api/auth/signup/", data={"username": name, "password": "a-long-bench-passphrase-1"},
                  headers={"X-CSRFToken": csrf()})
@@ -80,10 +90,18 @@ def make_match(browser, base: str, game: str) -> tuple[str, dict]:
     return f"/match/{match_id}", state
 
 
-def measure(browser, base: str, path: str, state: dict, lang: str) -> tuple[dict[str, int], float]:
-    context = browser.new_context(storage_state=state, viewport={"width": 1280, "height": 800})
+def measure(browser, base: str, path: str, state: dict, lang: str, phone: bool = False) -> tuple[dict[str, int], float]:
+    if phone:
+        context = browser.new_context(storage_state=state, viewport=PHONE, has_touch=True, is_mobile=True)
+    else:
+        context = browser.new_context(storage_state=state, viewport={"width": 1280, "height": 800})
     context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
     page = context.new_page()
+    if phone:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", FAST_3G)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
     sizes: dict[str, int] = {}
 
     def on_response(response):
@@ -96,15 +114,16 @@ def measure(browser, base: str, path: str, state: dict, lang: str) -> tuple[dict
                 pass
 
     page.on("response", on_response)
-    page.goto(base + path)
-    page.wait_for_selector("[data-testid=table]")
+    page.goto(base + path, timeout=120000)
+    page.wait_for_selector("[data-testid=table]", timeout=120000)
     elapsed = page.evaluate("performance.now()")
-    page.wait_for_load_state("networkidle")
+    if not phone:
+        page.wait_for_load_state("networkidle")
     context.close()
     return sizes, elapsed
 
 
-def report(game: str, lang: str, path: str, sizes: dict[str, int], times: list[float]) -> None:
+def report(game: str, lang: str, path: str, sizes: dict[str, int], times: list[float], phone: list[float]) -> None:
     kinds = {"JS": ".js", "CSS": ".css", "words": ".json"}
     files = {k: {u: n for u, n in sizes.items() if u.split("?")[0].endswith(ext)} for k, ext in kinds.items()}
     print(f"{GAMES[game]} match page {path}, in {LANGUAGES[lang]}")
@@ -116,11 +135,15 @@ def report(game: str, lang: str, path: str, sizes: dict[str, int], times: list[f
     print(f"  JS+CSS+words {total:,d} B = {total / 1024:.1f} KB (target <= {TARGET // 1024} KB: {'met' if total <= TARGET else 'NOT met'})")
     print(f"  navigation to first rendered table: median {statistics.median(times):.0f} ms "
           f"(min {min(times):.0f}, max {max(times):.0f}, {len(times)} cold loads)")
+    if phone:
+        print(f"  on a phone profile ({PHONE['width']}x{PHONE['height']}, CPU {PHONE_CPU_SLOWDOWN}x slower, Fast 3G): "
+              f"median {statistics.median(phone):.0f} ms (min {min(phone):.0f}, max {max(phone):.0f}, {len(phone)} cold loads)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--phone-runs", type=int, default=3, help="cold loads on the phone profile (0: none)")
     parser.add_argument("--url", default="")
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only this game (repeatable)")
     args = parser.parse_args()
@@ -142,6 +165,10 @@ def main() -> None:
                     for key in times:
                         sizes[key], t = measure(browser, base, *matches[key[0]], key[1])
                         times[key].append(t)
+                phone: dict[tuple[str, str], list[float]] = {key: [] for key in times}
+                for _ in range(args.phone_runs):
+                    for key, got in phone.items():
+                        got.append(measure(browser, base, *matches[key[0]], key[1], phone=True)[1])
                 browser.close()
         finally:
             if proc:
@@ -149,7 +176,7 @@ def main() -> None:
                 proc.wait(timeout=10)
     print(f"on {base if args.url else 'a local Daphne'}")
     for g, lang in times:
-        report(g, lang, matches[g][0], sizes[g, lang], times[g, lang])
+        report(g, lang, matches[g][0], sizes[g, lang], times[g, lang], phone[g, lang])
 
 
 if __name__ == "__main__":

@@ -158,9 +158,13 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
                 hidden_checked = _check_hidden_tiles(player)
             if s["stager"] and "nobles" not in shots:
                 shots.add("nobles")
-                # A new decision scrolls itself into sight, even after the player scrolled to the map.
+                # The decision is docked at the bottom of the screen: its top and first tile chip are in sight
+                # wherever the player has scrolled the page, here halfway down the table.
+                page.evaluate("scrollTo(0, document.documentElement.scrollHeight / 2)")
                 page.wait_for_function("""() => { const r = document.querySelector('[data-testid=noble-stager]').getBoundingClientRect();
-                  return r.top >= 0 && r.top < innerHeight / 2; }""", timeout=5000)
+                  const c = document.querySelector('[data-testid=stage-chip]').getBoundingClientRect();
+                  return scrollY > 0 && r.top >= 0 && r.top < innerHeight && c.top >= r.top && c.bottom <= innerHeight; }""",
+                                       timeout=5000)
                 page.screenshot(path=str(screenshots / "gp-nobles-phone.png"))
                 page.screenshot(path=str(screenshots / "gp-nobles-phone-full.png"), full_page=True)
                 assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

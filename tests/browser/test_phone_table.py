@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import pytest
 
-from .support import PHONE, Client, add_bot, create_lobby, horizontal_overflow, in_view, small_text, start_against_two_bots
+from .support import (
+    PHONE,
+    Client,
+    add_bot,
+    create_lobby,
+    horizontal_overflow,
+    in_view,
+    small_text,
+    start_against_two_bots,
+)
 
 pytestmark = pytest.mark.browser
 
