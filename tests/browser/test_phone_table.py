@@ -110,12 +110,20 @@ def test_gods_playground_decision_fits_a_phone_and_focus_stays_on_the_controls(b
         page = client.page
         page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] button:enabled", timeout=30000)
         page.evaluate("scrollTo(0, 0)")
-        first = "[data-testid=dock] button:not([disabled])"
+        first = "[data-testid=dock] button:not([disabled]):not([data-testid=dock-fold])"
         _assert_phone_layout(client, first, None)
         # The decision and the board together: some of the map shows between the status and the dock.
         assert page.evaluate("""() => { const m = document.querySelector('[data-testid=board]').getBoundingClientRect();
           const d = document.querySelector('[data-testid=dock]').getBoundingClientRect();
           return Math.min(m.bottom, d.top) - Math.max(m.top, 0) > 120; }""")
+        # The decision folds down to a bar (more board in sight) and back.
+        dock_top = lambda: page.evaluate("document.querySelector('[data-testid=dock]').getBoundingClientRect().top")
+        open_top = dock_top()
+        page.click("[data-testid=dock-fold]")
+        assert page.locator(first).count() == 0 or not page.locator(first).first.is_visible()
+        assert dock_top() > open_top + 100
+        page.click("[data-testid=dock-fold]")
+        assert in_view(page, first)
         # Names are whole somewhere on the table: no "Bot 1 (heu…" anywhere.
         assert "…" not in page.locator("[data-testid=table]").inner_text()
         _log_sheet_holds_and_returns_focus(page)

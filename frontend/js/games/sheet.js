@@ -62,12 +62,13 @@ export function LastEvent({ log, line, children }) {
 
 const CONTROL = "button:not([disabled]), [tabindex='0'], input:not([disabled])";
 
-/** After a move, keyboard focus stays in `ref` (the dock of controls, tabindex -1): when the control that had it
- * was disabled or replaced by the new position, the first control there takes it, not the page top. */
-export function useFocusInside(ref, key) {
+/** After a move, keyboard focus stays on the controls that act next, the dock `ref` (tabindex -1): when focus was
+ * anywhere in `scope` (the table: the dock, a region on the map) and the control that had it was disabled, made
+ * unfocusable or replaced by the new position, the dock's first control takes it, not the page top. */
+export function useFocusInside(ref, key, scope = ref) {
   const inside = useRef(false);
   useEffect(() => {
-    const el = ref.current;
+    const el = scope.current;
     if (!el) return undefined;
     const on = () => { inside.current = true; };
     // Focus moving elsewhere on purpose has a target; a control that disappears or is disabled has none.
@@ -81,8 +82,8 @@ export function useFocusInside(ref, key) {
     if (!el || !inside.current) return;
     const a = document.activeElement;
     // Still on a live control, or moved away on purpose: leave it.
-    if (a && a !== document.body && a !== el && a.isConnected && !a.disabled) return;
-    // While nothing there can act (the others' turn) the dock itself holds focus (tabindex -1), not the page top.
+    if (a && a !== document.body && a !== el && a.isConnected && !a.disabled && a.tabIndex >= 0) return;
+    // While nothing there can act (the others' turn) the dock itself holds focus, not the page top.
     const next = el.querySelector(CONTROL) || el;
     next.focus({ preventScroll: true });
   }, [key]);

@@ -148,8 +148,9 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
   const myTurn = legal.length > 0;
   const goal = view.targets || {};
   const dock = useRef(null);
-  useFocusInside(dock, `${version}/${pending}`);
-  return html`<div class="ctable" data-testid="table" data-version=${version} data-phase=${view.phase}
+  const tableRef = useRef(null);
+  useFocusInside(dock, `${version}/${pending}`, tableRef);
+  return html`<div class="ctable" ref=${tableRef} data-testid="table" data-version=${version} data-phase=${view.phase}
       data-my-turn=${myTurn ? "yes" : "no"}>
     <div class="table-head">
       <div class=${"status" + (myTurn ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">

@@ -33,6 +33,9 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const actRef = useRef(null);
   const headRef = useRef(null);
   const decision = mine ? `${view.round}/${view.phase}/${kind}/${Object.keys(choices).join()}` : "";
+  // On a phone the player may fold the decision down to a bar to see the whole board; a new decision unfolds it.
+  const [folded, setFolded] = useState(false);
+  useEffect(() => setFolded(false), [decision]);
   useEffect(() => {
     if (!decision || !Object.keys(choices).length) return;
     const tile = document.querySelector(".gp-tile.choosable");
@@ -42,9 +45,10 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
     const bottom = actRef.current.getBoundingClientRect().top;
     if (r.top < top || r.bottom > bottom) scrollBy({ top: r.top - top - 8, behavior: "smooth" });
   }, [decision]);
-  useFocusInside(actRef, `${version}/${pending}`);
+  const tableRef = useRef(null);
+  useFocusInside(actRef, `${version}/${pending}`, tableRef);
 
-  return html`<div class="gptable" data-testid="table" data-game="gods_playground" data-version=${version}
+  return html`<div class="gptable" ref=${tableRef} data-testid="table" data-game="gods_playground" data-version=${version}
       data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"}>
     <div class="table-head" ref=${headRef}>
       <div class=${"status" + (mine ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
@@ -63,7 +67,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
         <p class="muted gp-legend">${t("gp.legend.band")} · <span class="gp-leg-income">n</span> ${t("gp.legend.income")} · <span
           class="gp-leg-disc">${t("gp.m.sejm_mark")}</span> ${t("gp.legend.rest")}</p>
       </section>
-      <section class="dock gp-dock" ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
+      <section class=${"dock gp-dock" + (folded ? " folded" : "")} ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
         ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
         ${mine && !stager && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
@@ -71,6 +75,8 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
           ${help && html`<p class="muted gp-help">${help}</p>`}
           <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
         </section>`}
+        ${(mine || stager || kind === "bid") && html`<button type="button" class="dock-fold" aria-expanded=${!folded}
+          data-testid="dock-fold" onClick=${() => setFolded(!folded)}>${t(folded ? "table.dock_show" : "table.dock_hide")}</button>`}
       </section>
       <div class="gp-area-info">
         <${NobleTiles} view=${view} names=${names} short=${short} />
