@@ -120,12 +120,16 @@ def main() -> None:
     bot = ENGINE.bots[args.bot]
     start = time.perf_counter()
     games = [play(g, bot) for g in range(args.first_seed, args.first_seed + args.games)]
-    elapsed = time.perf_counter() - start
+    report(games, args.bot, time.perf_counter() - start)
+
+
+def report(games: list[dict], bot_name: str, elapsed: float) -> None:
+    """Print the distributions and averages of a list of play() results."""
     scores = [x for g in games for x in g["scores"]]
     winners = [g["placed"][0] for g in games]
     published = PUBLISHED["games"]
     pub_scores = [x for g in published for x in g]
-    print(f"gods_playground, 3 x {args.bot}, {args.games} games, {elapsed:.1f} s")
+    print(f"gods_playground, 3 x {bot_name}, {len(games)} games, {elapsed:.1f} s")
     print("                          min 10% 25% med 75% 90% max   mean | published")
     print(f"  final score, all seats  {quantiles(scores)}  {mean(scores):5.1f} | "
           f"{' '.join(map(str, sorted(pub_scores)))} (mean {mean(pub_scores):.1f})")
