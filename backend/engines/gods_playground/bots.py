@@ -179,9 +179,10 @@ def noise(view: dict, me: int, key: str) -> float:
 
 
 def heuristic_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    if len(legal) == 1:
-        return legal[0]
     kind = view["pending"]["kind"]
+    # A client is offered the nobles decision as one entry naming the tiles: not an action.
+    if len(legal) == 1 and kind != "nobles":
+        return legal[0]
     me = view["you"]
     chooser = CHOOSERS.get(kind)
     choice = chooser(view, legal, me, rng) if chooser else None

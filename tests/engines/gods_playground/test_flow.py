@@ -166,6 +166,9 @@ def test_a_client_is_offered_the_nobles_decision_in_one_entry():
     s = to_nobles_phase()
     hand = sorted(s["hand"][1])
     assert ENGINE.offered_actions(s, 1) == [{"type": "place_nobles", "tiles": hand}]
+    # A bot playing from what a client is sent still answers with a layout (the platform test's script).
+    chosen = ENGINE.bots["heuristic"](ENGINE.view(s, 1), ENGINE.offered_actions(s, 1), random.Random(0))
+    assert chosen in ENGINE.legal_actions(s, 1)
     after = commit(commit(commit(s, 0, [0, 1, 2, 3, 4, 5]), 1, [0, 1, 2, 3, 4, 0]), 2, [5, 4, 3, 2, 1, 0])
     # Round 2 offers the six tiles left.
     for seat in ENGINE.to_move(after):
