@@ -204,9 +204,10 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
                 page.wait_for_timeout(40)
 
         assert hidden_checked
-        # Six secret placements a round, each confirmed to this seat alone.
+        # One secret layout a round (six tiles in one action), each confirmed to this seat alone.
         mine = [e for m in player.states() for e in m["events"] if e["kind"] == "noble_secret"]
-        assert len(mine) == 24 and all(e["to"] == [final_seat(player)] for e in mine), (len(mine), done)
+        assert len(mine) == 4 and all(e["to"] == [final_seat(player)] for e in mine), (len(mine), done)
+        assert all(len(e["params"]["tiles"]) == 6 for e in mine)
         # The socket's status "finished" made the page fetch the record again (the result's source for every game).
         for _ in range(50):
             if records and records[-1].json()["status"] == "finished":
