@@ -41,6 +41,8 @@ _SCREENS = {
     "/lobbies/new": pgettext_lazy("screen", "New lobby"),
     "/reset": pgettext_lazy("screen", "Forgotten password"),
     "/account": pgettext_lazy("screen", "Your account"),
+    "/rules/condottiere": pgettext_lazy("screen", "Condottiere: how to play"),
+    "/rules/gods_playground": pgettext_lazy("screen", "God's Playground: how to play"),
 }
 _NOT_FOUND = pgettext_lazy("screen", "Not found")
 
@@ -55,6 +57,8 @@ _SCREEN_MODULES = (
     (r"/matches/?", ("matches.js",)),
     (r"/reset(/[^/]+/[^/]+)?/?", ("reset.js", "auth.js")),  # the forms' parts are auth.js's
     (r"/account/?", ("account.js", "auth.js")),
+    (r"/rules/condottiere/?", ("rules_condottiere.js", "rules.js")),
+    (r"/rules/gods_playground/?", ("rules_gods_playground.js", "rules.js")),
 )
 
 

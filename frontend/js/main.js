@@ -16,6 +16,11 @@ const LobbyRoomScreen = lazyComponent(() => import("./screens/lobby_room.js").th
 const MatchesScreen = lazyComponent(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
 const ResetScreen = lazyComponent(() => import("./screens/reset.js").then((m) => m.ResetScreen));
 const AccountScreen = lazyComponent(() => import("./screens/account.js").then((m) => m.AccountScreen));
+// Each rules page with the frame both share, in one round.
+const CondottiereRules = lazyComponent(() => Promise.all([import("./screens/rules_condottiere.js"), import("./screens/rules.js")])
+  .then(([m]) => m.CondottiereRules));
+const GodsPlaygroundRules = lazyComponent(() => Promise.all([import("./screens/rules_gods_playground.js"), import("./screens/rules.js")])
+  .then(([m]) => m.GodsPlaygroundRules));
 
 const ROUTES = [
   [/^\/$/, HomeScreen],
@@ -28,6 +33,8 @@ const ROUTES = [
   [/^\/lobby\/([^/]+)\/?$/, LobbyRoomScreen],
   [/^\/matches\/?$/, MatchesScreen],
   [/^\/match\/([^/]+)\/?$/, MatchScreen],
+  [/^\/rules\/condottiere\/?$/, CondottiereRules],
+  [/^\/rules\/gods_playground\/?$/, GodsPlaygroundRules],
 ];
 // Screens a visitor must sign in for; watching matches and browsing stay open.
 const NEEDS_USER = new Set([CreateLobbyScreen, LobbyRoomScreen, AccountScreen]);

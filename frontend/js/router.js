@@ -30,9 +30,20 @@ export function interceptLinks() {
     if (!a || a.target || a.hasAttribute("download")) return;
     const url = new URL(a.href, location.href);
     if (url.origin !== location.origin || /^\/(api|admin|static|app)\//.test(url.pathname)) return;
+    // A jump within the page (a rules page's contents) is the browser's own business.
+    if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
     e.preventDefault();
-    navigate(url.pathname + url.search);
+    navigate(url.pathname + url.search + url.hash); // the screen scrolls to the hash once drawn (useHashScroll)
   });
+}
+
+/** Scrolls to the address's #fragment once `ready` (a screen whose content arrives after the route, e.g. the rules). */
+export function useHashScroll(ready) {
+  useEffect(() => {
+    if (!ready || !location.hash) return;
+    const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (el) el.scrollIntoView();
+  }, [ready]);
 }
 
 export function match(path, routes) {

@@ -88,3 +88,6 @@ export function gameName(games, id) {
   const g = (games || []).find((x) => x.id === id);
   return g ? g.name : id;
 }
+
+/** The games this site teaches: each has a rules page at /rules/<id> (js/screens/rules_<id>.js) and a place on the home page. */
+export const GAMES_WITH_RULES = ["condottiere", "gods_playground"];

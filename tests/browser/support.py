@@ -100,7 +100,8 @@ def start_against_two_bots(client: Client, game: str) -> None:
     page.wait_for_selector("[data-testid=table]")
 
 _CANDIDATES_JS = """() => {
-  const q = (s) => [...document.querySelectorAll(s)].filter((b) => !b.disabled);
+  // A hand card that cannot be played is aria-disabled (a tap on it opens its help), not disabled.
+  const q = (s) => [...document.querySelectorAll(s)].filter((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true');
   return {
     regions: q('[data-testid=region-choice]').length,
     hand: q('[data-testid=hand-card]').length,
@@ -124,13 +125,13 @@ def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35) -> bo
         page.locator("[data-testid=region-choice]:enabled").nth(rng.randrange(c["regions"])).click()
     elif c["keep"]:
         if c["hand"] and rng.random() < 0.5:
-            page.locator("[data-testid=hand-card]:enabled").nth(rng.randrange(c["hand"])).click()
+            page.locator("[data-testid=hand-card]:enabled:not([aria-disabled=true])").nth(rng.randrange(c["hand"])).click()
         confirm = page.locator("[data-testid=keep-confirm]")
         if confirm.is_disabled():
             page.locator("[data-testid=hand-card][aria-pressed=true]").first.click()
         confirm.click()
     elif c["hand"] and not ("move-pass" in c["moves"] and rng.random() < pass_bias):
-        page.locator("[data-testid=hand-card]:enabled").nth(rng.randrange(c["hand"])).click()
+        page.locator("[data-testid=hand-card]:enabled:not([aria-disabled=true])").nth(rng.randrange(c["hand"])).click()
         # Either the move went out (new version) or the card asks a second question (the Scarecrow's target).
         page.wait_for_function(
             """v => document.querySelector('[data-testid=choice]')

@@ -42,11 +42,17 @@ def parts() -> list[str]:
 
 
 def readable_parts(module: Path) -> tuple[str, ...]:
-    """The catalogues a module can rely on: the site's, and its game's when it lives in a game's folder."""
+    """The catalogues a module can rely on: the site's; in a game's folder its game's, and its rules' (the table's
+    help fetches those when it first opens, js/help.js); a game's rules page (screens/rules_<game>.js) both too."""
     rel = module.relative_to(ROOT / "js").parts
     if rel == ("games", "narrate.js"):
         return ("site", *GAMES)  # the log's narrator words the events of the game whose table loaded it
-    return ("site", rel[1]) if rel[0] == "games" and rel[1] in GAMES else ("site",)
+    if rel[0] == "games" and rel[1] in GAMES:
+        return ("site", rel[1], f"rules_{rel[1]}")
+    if rel[0] == "screens" and module.stem.startswith("rules_") and module.stem[len("rules_"):] in GAMES:
+        game = module.stem[len("rules_"):]
+        return ("site", game, f"rules_{game}")
+    return ("site",)
 
 
 def modules() -> list[Path]:
@@ -69,9 +75,12 @@ def placeholders(value) -> set[str]:
     return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
 
 
-@pytest.mark.parametrize("part", ["site", *GAMES])
+RULES = tuple(f"rules_{game}" for game in GAMES)
+
+
+@pytest.mark.parametrize("part", ["site", *GAMES, *RULES])
 def test_every_language_has_the_same_keys_and_placeholders(part):
-    assert set(parts()) == {"site", *GAMES}
+    assert set(parts()) == {"site", *GAMES, *RULES}
     words = {lang: catalogue(lang, part) for lang in LANGUAGES}
     en = words["en"]
     for lang, other in words.items():

@@ -52,7 +52,7 @@ def _keyboard_move(client: Client) -> None:
     for _ in range(120):
         page.keyboard.press("Tab")
         target = page.evaluate("""() => { const e = document.activeElement;
-          return e && !e.disabled && (e.dataset.testid === 'hand-card' || e.dataset.testid === 'region-choice'
+          return e && !e.disabled && e.getAttribute('aria-disabled') !== 'true' && (e.dataset.testid === 'hand-card' || e.dataset.testid === 'region-choice'
             || (e.dataset.testid || '').startsWith('move-') || e.matches('g.region.choosable')) ? (e.dataset.testid || 'region') : null; }""")
         if target:
             break

@@ -20,7 +20,8 @@ def _boot(response) -> dict:
 
 
 @pytest.mark.parametrize("path", ["/", "/login", "/signup", "/lobbies/new", "/lobby/12", "/matches", "/match/7",
-                                  "/reset", "/reset/MQ/c4x2-0123456789abcdef", "/account"])
+                                  "/reset", "/reset/MQ/c4x2-0123456789abcdef", "/account", "/rules/condottiere",
+                                  "/rules/gods_playground"])
 def test_client_routes_return_the_shell(client, path):
     response = client.get(path)
     assert response.status_code == 200
@@ -87,6 +88,7 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
     ("/signup/", {"auth.js"}), ("/lobbies/new", {"create_lobby.js"}), ("/lobby/12", {"lobby_room.js"}),
     ("/matches", {"matches.js"}), ("/match/7", set()), ("/reset", {"reset.js", "auth.js"}),
     ("/reset/MQ/c4x2-0123456789abcdef", {"reset.js", "auth.js"}), ("/account/", {"account.js", "auth.js"}),
+    ("/rules/condottiere", {"rules_condottiere.js", "rules.js"}), ("/rules/gods_playground/", {"rules_gods_playground.js", "rules.js"}),
 ])
 def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, path, screens):
     """A cold load fetches the lazily loaded screen it opens with in the same round as the shell's modules;

@@ -34,19 +34,25 @@ ACTIONS = Vocabulary({
 
 _FLAT_LISTS = ("deck", "discard", "passed", "points", "queue", "asked", "discarding", "final", "winners")
 
+# What each option does, in plain words for the lobby (translated in backend/games/texts.py); the rulebook's
+# pages: draw after battle p. 17, points and larger kingdoms p. 18, conquering regions p. 19, hidden cards pp. 19-20.
 OPTIONS_SCHEMA = {
     "draw_after_battle": {"type": "bool", "default": False, "label": "Draw after battle",
-                          "help": "Start with 7 cards and draw up to 3 after every battle (p. 17)."},
+                          "help": "Everyone starts with 7 cards and there are no rounds: "
+                                  "after every battle each player draws up to 3 cards."},
     "points": {"type": "bool", "default": False, "label": "Play for points",
-               "help": "Several games; 1 point per region, +5 for an adjacency win (p. 18)."},
+               "help": "Several games in a row: each region you hold when a game ends is worth 1 point, "
+                       "a win by bordering regions 5 more. The first to reach the target wins."},
     "points_target": {"type": "int", "default": 20, "min": 5, "max": 200, "label": "Points to reach",
-                      "help": "Used with 'Play for points'."},
+                      "help": "How many points win the match when playing for points."},
     "larger_kingdoms": {"type": "bool", "default": False, "label": "Larger kingdoms",
-                        "help": "One more adjacent region is needed to win (p. 18)."},
+                        "help": "A win by bordering regions needs one region more than usual."},
     "conquering_regions": {"type": "bool", "default": False, "label": "Conquering regions",
-                           "help": "Controlled regions may be attacked; the defender has privileges (p. 19)."},
+                           "help": "Battles may also be fought over regions someone already holds: the holder defends, "
+                                   "may wait before playing a card, and keeps the region on a tie."},
     "hidden_cards": {"type": "bool", "default": False, "label": "Hidden cards",
-                     "help": "Mercenaries, Drummers, Heroines and Courtesans are played face down (pp. 19-20)."},
+                     "help": "Mercenaries, Drummers, Heroines and Courtesans are played face down, "
+                             "so the others see only part of your strength."},
     "deck": {"type": "list", "default": None, "nullable": True, "test_hook": True, "label": "Stacked deck",
              "help": "A permutation of the 110 card codes, top card first, replacing the shuffle."},
     # Which shuffle generator a match uses (rules.rng): 2 for every new match;

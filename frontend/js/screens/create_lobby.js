@@ -3,7 +3,7 @@ import { html, useEffect, useState } from "../lib.js";
 import { post, fieldErrors } from "../api.js";
 import { navigate } from "../router.js";
 import { t } from "../i18n.js";
-import { Notice, Page, Spinner, gameName } from "../ui.js";
+import { GAMES_WITH_RULES, Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
 import { timeControlText } from "../match/time_control.js";
 
@@ -167,6 +167,8 @@ export function CreateLobbyScreen() {
           <span class="muted">${t("new.players", { count: g.max_players, n: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` })}</span>
         </label>`)}
       </fieldset>
+      ${game && GAMES_WITH_RULES.includes(game.id) && html`<p class="game-rules-link"><a class="btn btn-ghost" href=${"/rules/" + game.id} data-testid="game-rules">${
+        t("home.how_to_play_label", { game: gameName(games, game.id) })}</a></p>`}
       ${game && game.min_players !== game.max_players && html`<div class="field"><span id="seats-label">${t("new.seats")}</span>
         <div class="stepper" role="group" aria-labelledby="seats-label">
           <button type="button" class="btn" aria-label=${t("new.fewer")} data-testid="seat-fewer" disabled=${seats <= game.min_players} onClick=${() => setSeats(seats - 1)}>−</button>

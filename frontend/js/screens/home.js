@@ -4,7 +4,7 @@ import { post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
 import { ago, t } from "../i18n.js";
-import { ConnectionBanner, Empty, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
+import { ConnectionBanner, Empty, GAMES_WITH_RULES, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { listOf, optionSummary, useGames, usePolled } from "./common.js";
 import { MatchList } from "./matches.js";
 import { TimeControlTag } from "../match/time_control.js";
@@ -51,6 +51,28 @@ function MyLobbies({ games }) {
     </li>`)}</ul></section>`;
 }
 
+/** Both games side by side: a line on each, how many play, the way to its rules and to a table. A visitor sees
+ * them first; a signed-in player, below the lobbies and matches they came for. */
+function Games({ games, user }) {
+  return html`<section class="games-intro" aria-labelledby="games-title">
+    <h2 id="games-title" class="sr-only">${t("home.games")}</h2>
+    <ul class="game-cards">${GAMES_WITH_RULES.map((id) => {
+      const g = (games || []).find((x) => x.id === id);
+      const players = !g ? "" : g.min_players === g.max_players ? t("home.players_exact", { count: g.max_players })
+        : t("home.players_range", { min: g.min_players, max: g.max_players });
+      return html`<li class=${"card game-card game-card-" + id} data-testid="game-card" data-game=${id}>
+        <h3>${gameName(games, id)}</h3>
+        <p class="muted game-players">${players}</p>
+        <p>${t(`home.pitch.${id}`)}</p>
+        <div class="actions">
+          <a class="btn" href=${"/rules/" + id} aria-label=${t("home.how_to_play_label", { game: gameName(games, id) })}>${t("home.how_to_play")}</a>
+          ${user && html`<a class="btn btn-ghost" href="/lobbies/new">${t("new.title")}</a>`}
+        </div>
+      </li>`;
+    })}</ul>
+  </section>`;
+}
+
 export function HomeScreen({ user }) {
   const { games } = useGames();
   const [lobbies, setLobbies] = useState(null);
@@ -69,6 +91,7 @@ export function HomeScreen({ user }) {
       <h2>${t("home.hero_title")}</h2>
       <p>${t("home.hero_text")}</p>
     </section>`}
+    ${!user && html`<${Games} games=${games} user=${user} />`}
     <div class="columns">
       <section class="panel" aria-labelledby="open-lobbies">
         <div class="panel-head"><h2 id="open-lobbies" data-testid="open-lobbies">${t("home.open_lobbies")}</h2><${ConnectionBanner} status=${status} /></div>
@@ -89,5 +112,6 @@ export function HomeScreen({ user }) {
         </section>
       </div>
     </div>
+    ${user && html`<${Games} games=${games} user=${user} />`}
   <//>`;
 }

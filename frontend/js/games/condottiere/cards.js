@@ -4,6 +4,10 @@
 // everything; this is only what the card face says.
 import { has, t } from "../../i18n.js";
 
+// The help sheet's longer explanations (regions, moves, the token) are the rules page's words, fetched when
+// help first opens (js/help.js): the table does not carry them.
+export const RULES_WORDS = "rules_condottiere";
+
 const MERC = { kind: "mercenary", glyph: "" };
 
 export const CARDS = {

@@ -1,9 +1,11 @@
 // The board as SVG: owners, the papal legate, the condottiere token, the
 // battle under way, and (when it is your choice) the regions you may pick.
 import { html } from "../../lib.js";
-import { t } from "../../i18n.js";
+import { list, t } from "../../i18n.js";
 import { SEAT_COLOURS } from "../../ui.js";
-import { EDGES, LAND_PATH, REGION, REGIONS } from "./board.js";
+import { helpOn } from "../../help.js";
+import { RULES_WORDS } from "./cards.js";
+import { ADJACENCY, EDGES, LAND_PATH, REGION, REGIONS, regionName } from "./board.js";
 
 const R = 24;
 
@@ -25,11 +27,16 @@ function Region({ r, owner, ownerName, mark, legate, battle, token, choice, onCh
   const label = parts.join(", ");
   const act = choice ? () => onChoose(choice) : null;
   const key = choice ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } } : null;
+  // What the region is and what it is for: a tap when it is not a choice, a long press when it is.
+  const help = () => ({
+    title: r.name,
+    text: [parts.slice(1).join(", "), t("rc.help.region"), t("rc.help.borders", { list: list(ADJACENCY[r.id].map(regionName)) })],
+    more: [["/rules/condottiere", t("cd.help.rules")]],
+  });
   return html`<g class=${"region" + (owner != null ? " owned" : "") + (choice ? " choosable" : "") + (battle ? " battle" : "")}
       transform=${`translate(${r.x} ${r.y})`} data-region=${r.id}
       role=${choice ? "button" : "img"} tabindex=${choice ? 0 : undefined} aria-label=${label}
-      onClick=${act} onKeyDown=${key}>
-    <title>${label}</title>
+      onClick=${act} onKeyDown=${key} ...${helpOn(help, { active: !!choice, words: RULES_WORDS })}>
     <circle class="hit" r=${R + 11} />
     ${battle && html`<circle class="battle-ring" r=${R + 7} />`}
     <circle class="seal" r=${R} style=${colour ? { fill: colour } : null} />

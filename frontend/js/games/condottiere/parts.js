@@ -2,15 +2,30 @@
 import { html, useEffect, useRef } from "../../lib.js";
 import { list, t } from "../../i18n.js";
 import { Presence, SEAT_COLOURS, SeatDot } from "../../ui.js";
-import { cardInfo } from "./cards.js";
+import { RULES_WORDS, cardInfo } from "./cards.js";
 import { regionName } from "./board.js";
 import { seatMarks } from "./map.js";
 import { narrate } from "../narrate.js";
 import { SeatBadge } from "../../match/seats.js";
 import { RematchButton } from "../../match/rematch.js";
+import { helpOn } from "../../help.js";
 
-/** A face-up card, a face-down one (`code` null), as a button or as a picture. */
-export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid }) {
+/** What a card does, for the help sheet: its face, its effect, and the way to the card reference. */
+export function cardHelp(code, hidden) {
+  return () => {
+    const info = code ? cardInfo(code) : null;
+    return {
+      title: info ? info.name : t("cd.facedown_card"),
+      picture: html`<${Card} code=${code} nohelp />`,
+      text: [info ? info.help : t("rc.help.facedown"), hidden && code && t("rc.help.yours_facedown")],
+      more: [["/rules/condottiere#cards", t("cd.help.all_cards")], ["/rules/condottiere", t("cd.help.rules")]],
+    };
+  };
+}
+
+/** A face-up card, a face-down one (`code` null), as a button or as a picture. A tap on a card that cannot be
+ * played, or a long press on one that can, says what it does (help.js); `nohelp` for the pictures in that sheet. */
+export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid, nohelp }) {
   const info = code ? cardInfo(code) : null;
   const cls = "gcard" + (small ? " gcard-small" : "") + (info ? " gcard-" + info.kind : " gcard-back")
     + (hidden && code ? " gcard-facedown" : "") + (selected ? " selected" : "") + (onClick ? " playable" : "");
@@ -22,11 +37,17 @@ export function Card({ code, hidden, strength, small, onClick, disabled, selecte
     : html`<span class="gcard-back-art" aria-hidden="true"></span>`;
   const aria = label || (info ? [info.name, strength != null && strength !== info.value && t("cd.counts", { n: strength }), hidden && t("cd.face_down")]
     .filter(Boolean).join(", ") : t("cd.facedown_card"));
-  if (onClick || disabled) {
-    return html`<button type="button" class=${cls} onClick=${onClick} disabled=${disabled} aria-pressed=${selected == null ? undefined : !!selected}
-      aria-label=${aria} title=${info ? info.help : ""} data-card=${code} data-testid=${testid}>${face}</button>`;
+  const help = nohelp ? {} : cardHelp(code, hidden);
+  if (onClick && !disabled) {
+    return html`<button type="button" class=${cls} onClick=${onClick} aria-pressed=${selected == null ? undefined : !!selected}
+      aria-label=${aria} data-card=${code} data-testid=${testid} ...${helpOn(help, { active: true, words: RULES_WORDS })}>${face}</button>`;
   }
-  return html`<span class=${cls} role="img" aria-label=${aria} title=${info ? info.help : ""} data-card=${code || "back"}>${face}</span>`;
+  if (onClick || disabled) {
+    // Not playable now: aria-disabled (not disabled) so that a tap still reaches it and opens the help.
+    return html`<button type="button" class=${cls} aria-disabled="true" aria-pressed=${selected == null ? undefined : !!selected}
+      aria-label=${aria} data-card=${code} data-testid=${testid} ...${helpOn(help, { words: RULES_WORDS })} role=${undefined}>${face}</button>`;
+  }
+  return html`<span class=${cls} role="img" aria-label=${aria} data-card=${code || "back"} ...${nohelp ? {} : helpOn(help, { words: RULES_WORDS })}>${face}</span>`;
 }
 
 export function BattleLines({ view, names, me }) {

@@ -7,8 +7,17 @@ import { LastEvent, Sheet, useFocusInside } from "../sheet.js";
 import { describeAction } from "../actions.js";
 import { BoardMap } from "./map.js";
 import { regionName } from "./board.js";
-import { cardName } from "./cards.js";
+import { RULES_WORDS, cardName } from "./cards.js";
 import { BattleLines, Card, LastBattle, Log, Players, Result, logLine } from "./parts.js";
+import { helpOn } from "../../help.js";
+
+/** The condottiere token and the papal legate explain themselves when tapped (cd.hp.*). */
+const pieceHelp = (id) => helpOn(() => ({ title: t(id === "token" ? "cd.condottiere" : "cd.legate"), text: t(`rc.hp.${id}`),
+  more: [["/rules/condottiere", t("cd.help.rules")]] }), { words: RULES_WORDS });
+
+/** A long press on a move button says what it does (help.js); `id` names its words (cd.hm.*). */
+const moveHelp = (id, label) => helpOn(() => ({ title: label, text: t(`rc.hm.${id}`), more: [["/rules/condottiere", t("cd.help.rules")]] }),
+  { active: true, words: RULES_WORDS });
 
 function byType(legal) {
   const out = {};
@@ -115,7 +124,7 @@ function Moves({ groups, send, pending }) {
   if (!buttons.length) return null;
   return html`<div class="moves" role="group" aria-label=${t("cd.moves")}>
     ${buttons.map(([a, label, id]) => html`<button type="button" class=${"btn " + (id.startsWith("pass") ? "btn-pass" : "btn-primary")}
-      data-testid=${"move-" + id} disabled=${pending} onClick=${() => send(a)}>${label}</button>`)}
+      data-testid=${"move-" + id} disabled=${pending} onClick=${() => send(a)} ...${moveHelp(id.replace(/-/g, "_"), label)}>${label}</button>`)}
   </div>`;
 }
 
@@ -125,7 +134,7 @@ function RegionChoices({ choices, title, onChoose, pending }) {
   return html`<div class="region-choices" role="group" aria-label=${title}>
     <span class="region-choices-title">${title}</span>
     <div class="chips chips-row">${ids.map((id) => html`<button type="button" class="btn btn-chip" data-testid="region-choice" data-region=${id}
-      disabled=${pending} onClick=${() => onChoose(choices[id])}>${regionName(id)}</button>`)}</div>
+      disabled=${pending} onClick=${() => onChoose(choices[id])} ...${moveHelp(choices[id].type, regionName(id))}>${regionName(id)}</button>`)}</div>
   </div>`;
 }
 
@@ -166,8 +175,8 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
       <section class="area-map panel" aria-label=${t("table.board")}>
         <${BoardMap} view=${view} names=${names} isBot=${isBot} choices=${Object.keys(choices).length ? choices : null} onChoose=${send} />
         ${spectator && html`<${RegionChoices} choices=${choices} title=${choiceTitle} onChoose=${send} pending=${pending} />`}
-        <p class="map-legend muted"><span class="legend-token">⚔</span> ${t("cd.condottiere")} · <span class="legend-legate">✝</span> ${
-          t("cd.legate")} · ${t("cd.to_win", { total: goal.total, adjacent: goal.adjacent })}</p>
+        <p class="map-legend muted"><span class="legend-token" ...${pieceHelp("token")}>⚔ ${t("cd.condottiere")}</span> · <span class="legend-legate" ...${pieceHelp("legate")}>✝ ${
+          t("cd.legate")}</span> · ${t("cd.to_win", { total: goal.total, adjacent: goal.adjacent })} <a href="/rules/condottiere" data-testid="rules-link">${t("cd.help.rules")}</a></p>
       </section>
       <section class="area-battle panel" aria-labelledby="battle-title">
         <div class="panel-head">

@@ -6,6 +6,7 @@ import { t } from "../../i18n.js";
 import { FAMILY_COLOURS, SLOTS, UNIT_COST, provinceName, unitName } from "./board.js";
 import { actionLabel } from "./words.js";
 import { Sheet } from "../sheet.js";
+import { actionHelp } from "./help.js";
 
 /** A bottom sheet (dialog on desktop) asking the second half of a decision. */
 export function Chooser({ title, options, set, onPick, onCancel }) {
@@ -60,10 +61,10 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
       <div class="chips">${[...byLabel].map(([label, items]) => html`<button type="button" class="btn gp-move"
         data-testid="gp-move" data-type=${items[0].action.type} disabled=${pending}
         aria-haspopup=${items.length > 1 || items[0].set ? "dialog" : undefined}
-        onClick=${() => press(label, items)}><span>${label}</span>${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
+        onClick=${() => press(label, items)} ...${actionHelp(items[0].action.type, label)}><span>${label}</span>${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
     </div>`)}
     ${pass && html`<button type="button" class="btn btn-pass gp-pass" data-testid="gp-move" data-type="pass" disabled=${pending}
-      onClick=${() => send(pass[0])}>${pass[1]}</button>`}
+      onClick=${() => send(pass[0])} ...${actionHelp("pass", pass[1])}>${pass[1]}</button>`}
   </div>`;
 }
 

@@ -8,6 +8,7 @@ import {
   enemyName, provinceAbbr, provinceName,
 } from "./board.js";
 import { describeProvince } from "./words.js";
+import { boxHelp, courtHelp, provinceHelp } from "./help.js";
 
 const seatFill = (s) => (s == null ? "none" : FAMILY_COLOURS[s]);
 
@@ -18,7 +19,7 @@ function Cube({ x, y, seat, n, size = 14 }) {
   </g>`;
 }
 
-function EnemyBand({ c, view, w }) {
+function EnemyBand({ c, view, w, passive }) {
   const e = ENEMY[c];
   const box = (view.box || {})[c] || { cubes: 0, nobles: [0, 0, 0], royal: 0 };
   const treaty = view.treaty === c;
@@ -28,7 +29,8 @@ function EnemyBand({ c, view, w }) {
     + (c === "purple" && view.influence ? ` · ◆${view.influence}` : "")
     + (c === "purple" && view.turks_on_habsburg ? ` · ${t("gp.m.turks", { n: view.turks_on_habsburg })}` : "");
   const onBox = [0, 1, 2].filter((s) => box.nobles[s]).length;
-  return html`<g class="gp-band">
+  // On a tile the player may choose, a tap anywhere on it chooses; the box explains itself otherwise.
+  return html`<g class="gp-band" data-box=${c} ...${passive ? boxHelp(c) : {}}>
     <rect width=${w} height="40" rx="8" style=${{ fill: e.colour }} />
     <rect y="30" width=${w} height="10" style=${{ fill: e.colour }} />
     <text class="gp-band-name" x="7" y="16" style=${{ fill: e.ink }} ...${fit(title, 13.5, 112)}>${title}</text>
@@ -52,10 +54,9 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
   const sq = 20, gap = (w - 12 - vp.length * sq) / (vp.length - 1);
   return html`<g class=${"gp-tile" + (choice ? " choosable" : "") + (selected ? " selected" : "") + (pr.invaded ? " invaded" : "")}
       transform=${`translate(${x} ${y})`} data-province=${p} role=${choice ? "button" : "img"} tabindex=${choice ? 0 : undefined}
-      aria-label=${label} onClick=${act} onKeyDown=${key}>
-    <title>${label}</title>
+      aria-label=${label} onClick=${act} onKeyDown=${key} ...${provinceHelp(p, view, names, !!choice)}>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
-    <${EnemyBand} c=${c} view=${view} w=${w} />
+    <${EnemyBand} c=${c} view=${view} w=${w} passive=${!choice} />
     <text class="gp-prov-name" x="7" y="58" ...${fit(provinceName(p), 14, w - 68)}>${provinceName(p)}</text>
     <g transform=${`translate(${w - 46} 53)`}>
       <circle class="gp-income" r="10.5" /><text class="gp-income-num" y="4.5">${pr.income}</text>
@@ -118,8 +119,7 @@ function CourtTile({ view, names, short }) {
   });
   const army = `${UNITS.map((u) => `${ra[u] || 0}${UNIT_GLYPH[u]}`).join(" ")} · ${t("gp.m.royal_cubes", { count: view.supply.royal_cubes })}`;
   const cossacks = t("gp.m.cossacks", { free: view.cossacks.box, n: view.cossacks.tatars, enemy: enemyName("yellow") });
-  return html`<g class="gp-tile gp-court" transform=${`translate(${x} ${y})`} role="img" aria-label=${label}>
-    <title>${label}</title>
+  return html`<g class="gp-tile gp-court" transform=${`translate(${x} ${y})`} role="img" aria-label=${label} ...${courtHelp()}>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
     <rect class="gp-court-band" width=${w} height="40" rx="8" /><rect class="gp-court-band" y="30" width=${w} height="10" />
     <text class="gp-band-name" x="7" y="16" style=${{ fill: "#fff" }}>${provinceName("royal")}</text>

@@ -10,6 +10,7 @@ import {
 import { narrate } from "../narrate.js";
 import { SeatBadge } from "../../match/seats.js";
 import { RematchButton } from "../../match/rematch.js";
+import { boxHelp, phaseHelp } from "./help.js";
 
 export function PhaseTrack({ view }) {
   const idx = PHASES.indexOf(view.phase);
@@ -21,7 +22,7 @@ export function PhaseTrack({ view }) {
     <ol class="gp-rounds" aria-label=${t("gp.t.rounds")}>${ROUNDS.map((r) => html`<li class=${r === view.round ? "now" : r < view.round ? "past" : ""}
       aria-current=${r === view.round ? "step" : undefined}>${r}<span>${t(`gp.round.${r}`)}</span></li>`)}</ol>
     <ol class="gp-phases" aria-label=${t("gp.t.phases")}>${PHASES.map((p, i) => html`<li
-      class=${i === idx ? "now" : i < idx ? "past" : ""} aria-current=${i === idx ? "step" : undefined} title=${phaseName(p)}>
+      class=${i === idx ? "now" : i < idx ? "past" : ""} aria-current=${i === idx ? "step" : undefined} ...${phaseHelp(p)}>
       <span class="gp-phase-n" aria-label=${`${i + 1}, ${phaseName(p)}`}>${i + 1}</span></li>`)}</ol>
     ${view.last_roll && view.last_roll.length > 0 && html`<p class="muted gp-dice">${t("gp.t.dice")} ${view.last_roll.map((d) => html`<span class="gp-die">${d}</span>`)}</p>`}
   </section>`;
@@ -93,7 +94,7 @@ export function EnemyBoxes({ view, names }) {
       const e = ENEMY[c];
       const box = view.box[c];
       const nobles = [0, 1, 2].filter((s) => box.nobles[s]);
-      return html`<li class="gp-enemy" data-enemy=${c}>
+      return html`<li class="gp-enemy" data-enemy=${c} ...${boxHelp(c)}>
         <span class="gp-enemy-swatch" style=${{ background: e.colour, color: e.ink }} aria-hidden="true">${view.strength[c]}</span>
         <div>
           <strong>${enemyName(c)}</strong> <span class="muted">(${t(`gp.ecolour.${c}`)}) → ${provinceName(e.home)}</span>

@@ -9,6 +9,7 @@ import { ActionGroups, BidPanel, Chooser, NobleStager, decisionHelp } from "./de
 import { GpMap } from "./map.js";
 import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, logLine } from "./parts.js";
 import { statusText } from "./words.js";
+import { phaseHelp } from "./help.js";
 
 // Single-step choices that also work by tapping the province on the map.
 const PHASE_NO = Object.fromEntries(PHASES.map((p, i) => [p, i + 1]));
@@ -53,7 +54,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
     <div class="table-head" ref=${headRef}>
       <div class=${"status" + (mine ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
         <span class="status-text">${statusText(view, names, mine)}</span>
-        <span class="tag" title=${phaseName(view.phase)}>${t("gp.round_tag", { n: view.round })}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
+        <span class="tag" ...${PHASE_NO[view.phase] ? phaseHelp(view.phase) : {}}>${t("gp.round_tag", { n: view.round })}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
         ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
         ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
       </div>
@@ -65,7 +66,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
       <section class="gp-area-map panel" aria-label=${t("table.board")}>
         <${GpMap} view=${view} names=${names} short=${short} choices=${mine && Object.keys(choices).length ? choices : null} onChoose=${send} />
         <p class="muted gp-legend">${t("gp.legend.band")} · <span class="gp-leg-income">n</span> ${t("gp.legend.income")} · <span
-          class="gp-leg-disc">${t("gp.m.sejm_mark")}</span> ${t("gp.legend.rest")}</p>
+          class="gp-leg-disc">${t("gp.m.sejm_mark")}</span> ${t("gp.legend.rest")} · <a href="/rules/gods_playground" data-testid="rules-link">${t("gp.help.rules")}</a></p>
       </section>
       <section class=${"dock gp-dock" + (folded ? " folded" : "")} ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}

@@ -1,0 +1,95 @@
+// "What does this do?" on the tables: a tap on a piece that does nothing else,
+// or a long press (a right click, the keyboard's menu key) on one that acts,
+// opens a small sheet saying what it is. No hover-only help: phones have no hover.
+//
+//   helpOn(() => ({ title, text, picture, more }))       a passive piece: a tap (Enter, Space) opens help
+//   helpOn(info, { active: true, words })                a control: a long press opens help, a tap still acts
+//
+// `info` is called only when the sheet opens: `title`, `text` (a string or a list of paragraphs), an optional
+// `picture` (a vnode, e.g. the card itself) and `more` ([href, label] pairs: the rules, the card reference).
+// `words` names catalogue parts the text needs, fetched before `info` runs on first use, so a table does not
+// carry its rules page's words (frontend/README.md, weight). The rules pages' own pieces are in screens/rules.js.
+import { html, render } from "./lib.js";
+import { loadWords, t } from "./i18n.js";
+import { loadCss } from "./lazy.js";
+
+const PRESS_MS = 480;
+const SLOP_PX = 10;
+
+let dialog = null;
+let press = null; // { timer, x, y }
+let swallowClick = false; // the click that ends a long press must not also act
+
+function ensureDialog() {
+  if (dialog && dialog.isConnected) return dialog;
+  dialog = document.createElement("dialog");
+  dialog.className = "help-sheet";
+  dialog.setAttribute("aria-labelledby", "help-title");
+  dialog.dataset.testid = "help";
+  // A tap on the backdrop (the dialog element itself, outside its content) closes it.
+  dialog.addEventListener("click", (e) => { if (e.target === dialog || (e.target.closest && e.target.closest("a[href]"))) dialog.close(); });
+  document.body.appendChild(dialog);
+  return dialog;
+}
+
+function Sheet({ info }) {
+  const paras = Array.isArray(info.text) ? info.text : [info.text];
+  return html`<div class="help-body">
+    <div class="help-head">
+      ${info.picture && html`<div class="help-picture" aria-hidden="true">${info.picture}</div>`}
+      <h2 id="help-title">${info.title}</h2>
+    </div>
+    ${paras.filter(Boolean).map((p) => html`<p data-testid="help-text">${p}</p>`)}
+    <div class="help-actions">
+      ${(info.more || []).map(([href, label]) => html`<a class="btn btn-small" href=${href}>${label}</a>`)}
+      <button type="button" class="btn btn-primary btn-small" data-testid="help-close" onClick=${() => dialog.close()}>${t("help.close")}</button>
+    </div>
+  </div>`;
+}
+
+/** Opens the sheet for `info` (a function, see above). Native <dialog>: it traps focus, Escape closes it, focus returns. */
+export async function showHelp(info, words) {
+  // The sheet's look (help.css) and the words it needs arrive on the first use: a table does not carry them.
+  await Promise.all([loadCss("/app/help.css"), ...[].concat(words || []).map(loadWords)]);
+  const content = typeof info === "function" ? info() : info;
+  const d = ensureDialog();
+  render(html`<${Sheet} info=${content} />`, d);
+  if (!d.open) d.showModal();
+  const close = d.querySelector("[data-testid=help-close]");
+  if (close) close.focus();
+}
+
+function cancelPress() {
+  if (press) clearTimeout(press.timer);
+  press = null;
+}
+
+/** Props that give an element its help (see the top of this file). */
+export function helpOn(info, { active = false, words } = {}) {
+  const open = () => { showHelp(info, words).catch(() => {}); };
+  const props = {
+    "data-help": "",
+    onContextMenu: (e) => { e.preventDefault(); cancelPress(); open(); },
+  };
+  if (!active) {
+    return {
+      ...props, role: "button", tabIndex: 0, "aria-haspopup": "dialog",
+      onClick: (e) => { e.stopPropagation(); open(); },
+      onKeyDown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } },
+    };
+  }
+  return {
+    ...props,
+    onPointerDown: (e) => {
+      if (e.button !== 0) return;
+      cancelPress();
+      swallowClick = false;
+      press = { x: e.clientX, y: e.clientY, timer: setTimeout(() => { press = null; swallowClick = true; open(); }, PRESS_MS) };
+    },
+    onPointerMove: (e) => { if (press && Math.hypot(e.clientX - press.x, e.clientY - press.y) > SLOP_PX) cancelPress(); },
+    onPointerUp: cancelPress,
+    onPointerCancel: cancelPress,
+    onPointerLeave: cancelPress,
+    onClickCapture: (e) => { if (swallowClick) { swallowClick = false; e.preventDefault(); e.stopImmediatePropagation(); } },
+  };
+}
