@@ -265,14 +265,15 @@ RULEBOOK_NUMBERS = {
 
 
 def test_every_number_the_rulebook_states_is_on_the_board_tagged_with_its_page():
-    from backend.engines.gods_playground.board import TAGGED, _plain
+    from backend.engines.gods_playground.board import DEFAULT, thaw
 
     for path, (value, page) in RULEBOOK_NUMBERS.items():
-        node = TAGGED
+        node = DEFAULT.values
         for key in path:
             node = node[key]
-        assert _plain(node) == value, path
-        assert node["source"] == f"rulebook {page}", path
+        dotted = path[0] + "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path[1:])
+        assert thaw(node) == (list(value) if isinstance(value, tuple) else value), path
+        assert DEFAULT.sources[dotted] == f"rulebook {page}", path
 
 
 def test_campaign_example_continued_p9():
