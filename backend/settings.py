@@ -238,6 +238,10 @@ MATCH_WS_FAST_PATH = env_bool("MATCH_WS_FAST_PATH", True)
 # Seconds a step where silence answers (Condottiere's keep-or-discard) waits before
 # the rules answer for the seats that said nothing.
 MATCH_DEFAULT_WINDOW_S = float(os.environ.get("MATCH_DEFAULT_WINDOW_S", "6"))
+# A God's Playground board file (the shape of backend/engines/gods_playground/board.toml)
+# with the printed board's values; new matches use it. Empty: the default board. Read
+# and checked once at start (backend/games/boards.py): a bad file stops the server.
+GP_BOARD_FILE = os.environ.get("GP_BOARD_FILE", "")
 # Seconds a worker told to stop (SIGTERM) may spend committing moves under way and
 # closing its match sockets (4503: reconnect elsewhere) before it stops anyway.
 MATCH_DRAIN_S = float(os.environ.get("MATCH_DRAIN_S", "10"))

@@ -1,7 +1,13 @@
 from django.apps import AppConfig
 
+from backend.games.boards import server_board
+
 
 class MatchesConfig(AppConfig):
     name = "backend.matches"
     label = "matches"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # A bad GP_BOARD_FILE stops every entry point (Daphne, manage.py) here, naming the value and its rule.
+        server_board()

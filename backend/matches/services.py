@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from backend.engines import get_engine
+from backend.games.boards import match_options
 
 from . import domain, seating, store, timing
 from .domain import Applied, MatchInfo, check, public_asked, valid_client_id
@@ -32,7 +33,7 @@ def create_match(game_id: str, options: dict, players: list, seed: int, public: 
     Raises KeyError for an unknown game and ValueError for bad options, player
     counts, bot names or time controls (clock.TimeControlError)."""
     engine = get_engine(game_id)
-    options = engine.validate_options(options)
+    options = match_options(game_id, engine.validate_options(options))
     state = engine.setup(len(players), options, seed)
     User = get_user_model()
     for player in players:

@@ -8,9 +8,10 @@ plain values, the source of each tagged value and a content hash; a file that
 breaks a rule of board_rules.py raises BoardError naming each bad value and the
 rule.  Nothing here keeps state: DEFAULT is the one cached, immutable board.
 
-A match keeps the board it was created with in its state (`board_json`), and
-the engine reads the values through `board_of(state)`; a state stored before
-boards were files has none and plays on DEFAULT.
+A match keeps the board it was created with in its state ("board": name, hash
+and plain values, from the engine's "board" option), and the engine reads the
+values through `board_of(state)`; a state stored before boards were files has
+none and plays on DEFAULT.
 """
 
 from __future__ import annotations
@@ -155,26 +156,32 @@ def board_of(s: dict) -> Mapping[str, Any]:
     return stored["values"] if stored is not None else DEFAULT.values
 
 
-# ---- the default board's values, as the engine read them before boards were files ----
+def board_json(s: dict) -> dict:
+    """The board a state plays on as a match stores it: {"name", "hash", "values"}."""
+    return s.get("board") or DEFAULT_JSON
+
+
+DEFAULT_JSON = DEFAULT.to_json()  # read-only by convention: views clone what they send
+
+# The values board_rules.STATED pins to the rulebook's numbers: every valid board has
+# these, so the engine reads them here.  Everything else a board may change (strength
+# tracks, VP, estate rows, arrows, court troops, the royal table, cube counts) is read
+# through board_of(state); tests/engines/gods_playground/test_board_file.py checks
+# that every BOARD["key"] the engine reads is pinned.
 BOARD = DEFAULT.values
 HOME = BOARD["enemy_province"]
 DIE = BOARD["enemy_die"]
 DIE_ENEMY = MappingProxyType({v: k for k, v in DIE.items()})
-STRENGTH = BOARD["enemy_strength"]
 TURKS_R4_WITH_HABSBURG = BOARD["turks_round4_with_habsburg"]
 GARRISON = BOARD["turkish_garrison"]
-ENEMY_VP = BOARD["enemy_vp"]
-ENEMY_CUBES = BOARD["enemy_cubes"]
 INFLUENCE_MARKERS = BOARD["influence_markers"]
-ARROWS = BOARD["raid_arrows"]
-ESTATE_VP = BOARD["estate_vp"]
 UNIT_LIMIT = BOARD["unit_limits"]
 UNIT_COST = BOARD["unit_cost"]
 HIT_ON = BOARD["hit_on"]
 ROYAL_LIMIT = BOARD["royal_limits"]
-COURT = BOARD["court_troops"]
-ROYAL_TABLE = BOARD["royal_table"]
-
+PINNED = {"enemy_province": HOME, "enemy_die": DIE, "turks_round4_with_habsburg": TURKS_R4_WITH_HABSBURG,
+          "turkish_garrison": GARRISON, "influence_markers": INFLUENCE_MARKERS, "unit_limits": UNIT_LIMIT,
+          "unit_cost": UNIT_COST, "hit_on": HIT_ON, "royal_limits": ROYAL_LIMIT}
 
 
 def provisional_values() -> list[str]:

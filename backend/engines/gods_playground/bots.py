@@ -14,10 +14,15 @@ from __future__ import annotations
 import random
 import zlib
 
-from .board import ARROWS, BOARD, ENEMY_VP, ESTATE_VP, HIT_ON, HOME, PROVINCES, SLOTS, UNIT_COST, UNIT_LIMIT, UNITS
+from .board import BOARD, HIT_ON, HOME, PROVINCES, SLOTS, UNIT_COST, UNIT_LIMIT, UNITS
 
 HOME_ENEMY = {p: c for c, p in HOME.items()}
 MINIMUM_INCOME = BOARD["minimum_income"]
+
+
+def printed(view: dict, key: str):
+    """A value of the match's board, as the view carries it."""
+    return view["board"]["values"][key]
 # Invaders a round's campaigns can hope to keep out of one province: beyond this,
 # hits only thin the invasion that comes anyway.
 HOLDABLE = 6
@@ -78,7 +83,7 @@ def stake(view: dict, p: str, me: int) -> float:
     value = 0.0
     for i, owner in enumerate(pr["estates"]):
         if owner == me:
-            value += ESTATE_VP[p][i] * (3 if pr["towns"][i] else 1)
+            value += printed(view, "estate_vp")[p][i] * (3 if pr["towns"][i] else 1)
             if paid:
                 value += (pr["income"] + (2 if pr["stewards"][i] else 0)) * (rounds_left(view) - 1) / 5
     return value
@@ -142,12 +147,12 @@ def hit_value(view: dict, p: str, me: int) -> float:
     if inc > 0:
         guarded = cube_value(view, p, me)
         if inc + sum(view["prov"][p]["enemy"].values()) > sum(view["prov"][p]["nobles"]):
-            guarded += sum(cube_value(view, t, me) for t in ARROWS[c])
+            guarded += sum(cube_value(view, t, me) for t in printed(view, "raid_arrows")[c])
         value += guarded * (1.5 if inc <= HOLDABLE else 0.4) / max(inc, 2)
     if box_scores(view, c):
         gap = box_gap(view, c, me)
         if 0 < gap <= 3:
-            value += ENEMY_VP[c] / gap * CONTESTED
+            value += printed(view, "enemy_vp")[c] / gap * CONTESTED
     return value
 
 
@@ -199,7 +204,7 @@ def choose_setup(view, legal, me, rng):
     def score(a):
         p = a["province"]
         row = view["prov"][p]["estates"]
-        nxt = ESTATE_VP[p][row.index(None)]
+        nxt = printed(view, "estate_vp")[p][row.index(None)]
         return (threat(view, p) - nxt + 0.7 * row.count(me), rng.random())
 
     return min(legal, key=score)
@@ -264,7 +269,7 @@ def estate_gain(view, p, me, cost):
     income the bank pays anyway), times the chance it survives."""
     pr = view["prov"][p]
     space = pr["estates"].index(None)
-    worth = ESTATE_VP[p][space]
+    worth = printed(view, "estate_vp")[p][space]
     if income(view, me) + pr["income"] > MINIMUM_INCOME:
         worth += pr["income"] * (rounds_left(view) - 1) / BOARD["talers_per_vp"]
     cubes_after = pr["nobles"][me] - cost
@@ -291,7 +296,7 @@ def choose_special(view, legal, me, rng):
     spare = view["money"][me] - troop_plan(view, me, PLAN_FLOOR)
     towns = [a for a in by_type(legal, "town") if threat(view, a["province"]) <= 4]
     if towns:
-        return max(towns, key=lambda a: (ESTATE_VP[a["province"]][a["space"]], -threat(view, a["province"])))
+        return max(towns, key=lambda a: (printed(view, "estate_vp")[a["province"]][a["space"]], -threat(view, a["province"])))
     arms = by_type(legal, "right_of_arms")
     if arms:
         return arms[0]
@@ -411,7 +416,7 @@ def choose_counter(view, legal, me, rng):
         value = removed * cube_value(view, p, me)
         if present > sum(pr["nobles"]):
             # Fewer cubes left means fewer raiders (none once the nobles outnumber them).
-            value += removed * sum(cube_value(view, t, me) for t in ARROWS[HOME_ENEMY[p]]) / 2
+            value += removed * sum(cube_value(view, t, me) for t in printed(view, "raid_arrows")[HOME_ENEMY[p]]) / 2
         if present <= hits + 0.5:
             value += stake(view, p, me) / 3 + my_estates(view, p, me)  # cleared: no estate lost
         return value

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import turns
-from .board import BOARD, COURT, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, ROYAL_TABLE, SLOTS
+from .board import BOARD, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, SLOTS, board_of
 from .state import PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n
 
 
@@ -279,15 +279,15 @@ def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
 # ---- 4 royal army (p.5) ---------------------------------------------------------
 
 
-def royal_extra(total: int) -> tuple[int, int, int]:
-    row = [r for r in ROYAL_TABLE if r[0] <= total][-1]
+def royal_extra(s: dict, total: int) -> tuple[int, int, int]:
+    row = [r for r in board_of(s)["royal_table"] if r[0] <= total][-1]
     return row[1], row[2], row[3]
 
 
 def phase_royal_army(s: dict, ev: list) -> None:
     total = sum(s["revealed"][seat]["royal"] for seat in range(PLAYERS))
-    inf, cav, can = royal_extra(total)
-    court = COURT[s["round"] - 1]
+    inf, cav, can = royal_extra(s, total)
+    court = board_of(s)["court_troops"][s["round"] - 1]
     army = {
         "infantry": min(court["infantry"] + inf, ROYAL_LIMIT["infantry"]),
         "cavalry": min(court["cavalry"] + cav, ROYAL_LIMIT["cavalry"]),

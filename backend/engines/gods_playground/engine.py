@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from ..base import Engine, IllegalAction
+from ..base import Engine, IllegalAction, clone
 from ..vocabulary import Bool, Code, Codes, Int, Vocabulary
 from . import early, flow, refusals, scoring
-from .board import ENEMIES, PROVINCES, SLOTS, UNITS
+from .board import DEFAULT, ENEMIES, PROVINCES, SLOTS, UNITS, board_from_json
 from .bots import BOTS
 from .state import PLAYERS, new_state
 from .view import view as make_view
 
 _PROVINCE = Code(PROVINCES)
+LEGACY_BOARD = "legacy"
 
 ACTIONS = Vocabulary({
     "place_estate": {"province": _PROVINCE},
@@ -47,6 +48,17 @@ class GodsPlaygroundEngine(Engine):
             "help": "Die results (1-6) used in order before the seeded dice; for tests and replays.",
             "test_hook": True,
         },
+        # Not a player's choice: the platform fills it in when it creates a match with the
+        # server's board (GP_BOARD_FILE, else board.toml), so the match keeps that board.
+        # None: the default board.  "legacy": no board recorded (matches stored before).
+        "board": {
+            "type": "board",
+            "default": None,
+            "legacy_default": LEGACY_BOARD,
+            "label": "Board",
+            "help": "The board's values ({\"name\", \"values\"}, as board.Board.to_json gives them).",
+            "test_hook": True,
+        },
     }
     bots = BOTS
     actions = ACTIONS
@@ -55,9 +67,21 @@ class GodsPlaygroundEngine(Engine):
         dice = options["dice"]
         if not all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in dice):
             raise ValueError("Option 'dice' must be a list of whole numbers from 1 to 6.")
-        s = new_state(seed, dice)
+        board = options["board"]
+        if board != LEGACY_BOARD:
+            board = (DEFAULT if board is None else board_from_json(board)).to_json()
+        s = new_state(seed, dice, None if board == LEGACY_BOARD else board)
         early.start_setup(s)
         return s
+
+    def copy_state(self, state: dict) -> dict:
+        # The board never changes during a game: the copy shares it instead of cloning it.
+        board = state.get("board")
+        if board is None:
+            return clone(state)
+        copy = clone({k: v for k, v in state.items() if k != "board"})
+        copy["board"] = board
+        return copy
 
     def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
         flow.apply(state, seat, action, events)

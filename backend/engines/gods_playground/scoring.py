@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .board import BOARD, ENEMIES, ENEMY_VP, ESTATE_VP, GARRISON, PROVINCES, UNITS
+from .board import BOARD, ENEMIES, GARRISON, PROVINCES, UNITS, board_of
 from .early import name, pname, say
 from .state import PLAYERS, enemies_in, nobles_in, order_from
 
@@ -82,7 +82,7 @@ def box_vp(nobles: list[int], royal: int, vp: int) -> list[int]:
 def phase_victory_points(s: dict, ev: list) -> None:
     for c in ENEMIES:
         box = s["box"][c]
-        for seat, gain in enumerate(box_vp(box["nobles"], box["royal"], ENEMY_VP[c])):
+        for seat, gain in enumerate(box_vp(box["nobles"], box["royal"], board_of(s)["enemy_vp"][c])):
             if gain:
                 s["vp"][seat] += gain
                 say(ev, f"{name(seat)} scores {gain} VP on the {c} box.", "vp_box", seat=seat, enemy=c, vp=gain)
@@ -151,7 +151,7 @@ def estate_points(s: dict) -> list[int]:
         pr = s["prov"][p]
         for i, owner in enumerate(pr["estates"]):
             if owner is not None:
-                out[owner] += ESTATE_VP[p][i] * (BOARD["town_multiplier"] if pr["towns"][i] else 1)
+                out[owner] += board_of(s)["estate_vp"][p][i] * (BOARD["town_multiplier"] if pr["towns"][i] else 1)
     return out
 
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from ..rng import MASK, splitmix64
 from .board import (
-    BOARD, ENEMIES, ENEMY_CUBES, ESTATE_VP, HOME, INFLUENCE_MARKERS, PROVINCES, ROYAL_LIMIT, UNIT_LIMIT, UNITS,
+    BOARD, ENEMIES, HOME, INFLUENCE_MARKERS, PROVINCES, ROYAL_LIMIT, UNIT_LIMIT, UNITS, DEFAULT, board_of,
 )
 
 PLAYERS = 3
 
 
-def new_state(seed: int, dice: list[int]) -> dict:
+def new_state(seed: int, dice: list[int], board: dict | None) -> dict:
+    """`board`: the match's board as board.Board.to_json() gives it; None only to replay
+    a match stored before matches recorded their board (it plays on the default)."""
+    rows = (board["values"] if board is not None else DEFAULT.values)["estate_vp"]
     s = {
         "game": "gods_playground",
         "num_players": PLAYERS,
@@ -31,7 +34,7 @@ def new_state(seed: int, dice: list[int]) -> dict:
         "hand": [list(BOARD["noble_tiles"]) for _ in range(PLAYERS)],
         "secret": [{} for _ in range(PLAYERS)],
         "revealed": None,
-        "prov": {p: new_province(p) for p in PROVINCES},
+        "prov": {p: new_province(len(rows[p])) for p in PROVINCES},
         "box": {c: {"cubes": 0, "nobles": [0] * PLAYERS, "royal": 0} for c in ENEMIES},
         "influence": 0,  # Habsburg influence markers on the Habsburg box
         "turks_on_habsburg": 0,  # Turkish cubes on the Habsburg box (rounds 3-4)
@@ -49,6 +52,8 @@ def new_state(seed: int, dice: list[int]) -> dict:
         "pending": None,
         "final_estate_vp": None,
     }
+    if board is not None:
+        s["board"] = board  # read through board.board_of(s); never changed during the game
     s["start"] = start_player(roll(s))
     return s
 
@@ -60,8 +65,8 @@ def start_player(die: int) -> int:
     return (die - 1) % PLAYERS
 
 
-def new_province(p: str) -> dict:
-    n = len(ESTATE_VP[p])
+def new_province(n: int) -> dict:
+    """A province with `n` estate spaces."""
     return {
         "income": BOARD["income_start"],
         "estates": [None] * n,  # owner seat per space, least valuable first
@@ -134,7 +139,7 @@ def enemy_supply(s: dict, colour: str) -> int:
     used = s["box"][colour]["cubes"] + sum(pr["enemy"][colour] for pr in s["prov"].values())
     if colour == "orange":
         used += s["turks_on_habsburg"]
-    return ENEMY_CUBES[colour] - used
+    return board_of(s)["enemy_cubes"][colour] - used
 
 
 def influence_supply(s: dict) -> int:
@@ -181,7 +186,7 @@ def check_supplies(s: dict) -> None:
             assert 0 <= units_free(s, seat, u) <= UNIT_LIMIT[u], (u, seat)
         assert s["money"][seat] >= 0
     for c in ENEMIES:
-        assert 0 <= enemy_supply(s, c) <= ENEMY_CUBES[c], c
+        assert 0 <= enemy_supply(s, c) <= board_of(s)["enemy_cubes"][c], c
     assert 0 <= influence_supply(s) <= INFLUENCE_MARKERS
     assert 0 <= royal_cube_supply(s)
     assert sum(s["cossacks"].values()) == BOARD["cossacks"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..base import clone
 from . import flow, war
-from .board import ENEMIES, PROVINCES, SLOTS, UNITS
+from .board import ENEMIES, PROVINCES, SLOTS, UNITS, board_json
 from .early import hand_left
 from .state import PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, royal_cube_supply
 
@@ -56,6 +56,13 @@ STATE_FIELDS = {
 }
 
 
+# The board the match plays on, as the table draws it: what a player reads off the
+# printed board (tracks, VP, estate rows, arrows, court troops, the royal table,
+# prices).  The rest of the file (supplies, rule numbers) the view shows as counts.
+BOARD_VALUES = ("enemy_province", "enemy_strength", "enemy_vp", "estate_vp", "raid_arrows", "court_troops",
+                "royal_table", "round_names", "unit_cost")
+
+
 def public_pending(s: dict, seat: int | None) -> dict | None:
     pend = s["pending"]
     if pend is None:
@@ -87,4 +94,7 @@ def view(s: dict, seat: int | None) -> dict:
     }
     v["strength"] = {c: war.strength(s, c) for c in ENEMIES}
     v["provinces_order"] = list(PROVINCES)
+    board = board_json(s)
+    v["board"] = {"name": board["name"], "hash": board["hash"],
+                  "values": {k: clone(board["values"][k]) for k in BOARD_VALUES}}
     return v

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from . import turns
-from .board import ARROWS, BOARD, DIE, DIE_ENEMY, ENEMIES, GARRISON, HIT_ON, HOME, PROVINCES, STRENGTH, TURKS_R4_WITH_HABSBURG
+from .board import BOARD, DIE, DIE_ENEMY, ENEMIES, GARRISON, HIT_ON, HOME, PROVINCES, TURKS_R4_WITH_HABSBURG, board_of
 from .early import add_die_cube, name, pname, say
 from .state import (
     PLAYERS, box_attackers, cube_supply, enemies_in, enemy_supply, home_colour, influence_supply, nobles_in,
@@ -154,7 +154,7 @@ def strength(s: dict, c: str) -> int:
     box = s["box"][c]
     if c == "purple" and s["turks_hold_habsburg"]:
         return TURKS_R4_WITH_HABSBURG + s["turks_on_habsburg"] + box["cubes"] - GARRISON
-    base = STRENGTH[c][r - 1]
+    base = board_of(s)["enemy_strength"][c][r - 1]
     if c == "orange" and s["turks_hold_habsburg"]:
         base = TURKS_R4_WITH_HABSBURG
     extra = s["cossacks"]["tatars"] if c == "yellow" else 0
@@ -346,7 +346,7 @@ def raid_from(s: dict, p: str, ev: list) -> None:
     if diff <= 0:
         return
     # An enemy never raids a province that already holds its cubes (p.12).
-    targets = [t for t in ARROWS[box_of(p)] if s["prov"][t]["enemy"][colour] == 0]
+    targets = [t for t in board_of(s)["raid_arrows"][box_of(p)] if s["prov"][t]["enemy"][colour] == 0]
     if not targets:
         return
     box = s["box"][colour]
@@ -370,7 +370,7 @@ def raid_from(s: dict, p: str, ev: list) -> None:
 def spread_influence(s: dict, diff: int, ev: list) -> None:
     """Markers spread like raiders (p.12): never where markers already stand, and they
     vanish at once where enemy cubes stand."""
-    for t in ARROWS["purple"]:
+    for t in board_of(s)["raid_arrows"]["purple"]:
         n = min(diff, influence_supply(s))
         if n and enemies_in(s["prov"][t]) == 0 and s["prov"][t]["influence"] == 0:
             influence_arrives(s, t, n, ev)

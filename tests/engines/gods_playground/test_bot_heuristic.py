@@ -10,7 +10,7 @@ from backend.engines.bots_common import play_bots
 from backend.engines.gods_playground import ENGINE
 from backend.engines.gods_playground import actions, war
 
-from backend.engines.gods_playground.board import STRENGTH
+from backend.engines.gods_playground.board import board_of
 
 from .helpers import RED, blank, estates, nobles, units
 
@@ -45,7 +45,7 @@ def defended_town(money):
     s["towns_left"], s["town_built"], s["stewards_left"] = 0, True, 5
     for p in s["prov"]:
         nobles(s, p, [0, 0, 3])
-    s["box"]["green"]["nobles"] = [STRENGTH["green"][2] - 4, 0, 0]
+    s["box"]["green"]["nobles"] = [board_of(s)["enemy_strength"]["green"][2] - 4, 0, 0]
     s["money"] = [10, 10, money]
     s["phase"] = "special"
     actions.phase_special(s, [])

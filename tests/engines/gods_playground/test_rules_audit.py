@@ -2,7 +2,7 @@
 or read differently (each test quotes the page it checks)."""
 
 from backend.engines.gods_playground import ENGINE, actions, early, scoring, war
-from backend.engines.gods_playground.board import ENEMIES, ENEMY_VP, PROVINCES
+from backend.engines.gods_playground.board import DEFAULT, ENEMIES, PROVINCES
 
 from .helpers import BLUE, RED, WHITE, act, blank, enemy, estates, nobles, play_random, units
 
@@ -195,8 +195,8 @@ def test_great_poland_loses_the_habsburg_estate_rule_once_the_turks_overran_them
 def test_tatars_tied_first_place_gives_one_vp_each_p14():
     """p.14: "A tatároknál a kék és a fehér játékos között döntetlen az állás az első helyen,
     így mindketten kapnak egy győzelmi pontot"; the Turks' box gives 5."""
-    assert scoring.box_vp([2, 2, 0], 0, ENEMY_VP["yellow"]) == [1, 1, 0]
-    assert scoring.box_vp([0, 0, 3], 0, ENEMY_VP["orange"]) == [0, 0, 5]
+    assert scoring.box_vp([2, 2, 0], 0, DEFAULT.values["enemy_vp"]["yellow"]) == [1, 1, 0]
+    assert scoring.box_vp([0, 0, 3], 0, DEFAULT.values["enemy_vp"]["orange"]) == [0, 0, 5]
 
 
 def test_a_province_never_holds_two_enemy_colours_p10():
