@@ -140,3 +140,16 @@ def test_module_constants_hold_only_values_the_rulebook_pins():
                 used.add(node.slice.value)
     assert used and [k for k in sorted(used) if not _fully_pinned(k)] == []
     assert not _fully_pinned("estate_vp") and not _fully_pinned("enemy_strength")
+
+
+def test_the_golden_game_plays_on_the_default_board_recorded_in_its_state():
+    """tests/engines/golden/gods_playground_3p_board.json (replayed by tests/engines/test_golden.py)
+    pins the final state of a game on the recorded default board with fixed dice."""
+    import json
+
+    from tools.engine_golden import replay
+
+    record = json.loads((Path(__file__).parents[1] / "golden" / "gods_playground_3p_board.json").read_text())
+    assert record["options"]["board"] is None and len(record["options"]["dice"]) == 80
+    state, _ = replay(record)
+    assert state["over"] and state["board"] == DEFAULT.to_json()
