@@ -3,7 +3,7 @@
 // decides what is legal.
 import { html, useEffect, useState } from "../../lib.js";
 import { t } from "../../i18n.js";
-import { FAMILY_COLOURS, SLOTS, UNIT_COST, provinceName, unitName } from "./board.js";
+import { FAMILY_COLOURS, SLOTS, printed, provinceName, unitName } from "./layout.js";
 import { actionLabel } from "./words.js";
 import { Sheet } from "../sheet.js";
 import { actionHelp } from "./help.js";
@@ -171,7 +171,7 @@ export function decisionHelp(kind, view) {
     case "setup_estate": case "estate_purchase": case "campaigns": case "counterattack": return t(`gp.h.${kind}`);
     case "shortage": return t("gp.h.shortage", { list: Object.entries((view.pending.demand || {})[view.you] || {}).map(([p, n]) => `${provinceName(p)} ${n}`).join(", ") });
     case "special": return t(view.pending.second ? "gp.h.special_second" : "gp.h.special");
-    case "recruitment": return t("gp.h.recruitment", UNIT_COST);
+    case "recruitment": return t("gp.h.recruitment", printed(view).unit_cost);
     default: return "";
   }
 }

@@ -3,7 +3,7 @@
 // (rules_gods_playground), fetched the first time help opens, so the table itself stays light.
 import { t } from "../../i18n.js";
 import { helpOn } from "../../help.js";
-import { ENEMY, ENEMY_VP, enemyName, phaseName, provinceName } from "./board.js";
+import { enemyName, homeOf, phaseName, printed, provinceName } from "./layout.js";
 import { describeProvince } from "./words.js";
 
 const RULES = "/rules/gods_playground";
@@ -18,9 +18,9 @@ export const provinceHelp = (p, view, names, active) => helpOn(() => ({
 }), { active, words: WORDS });
 
 /** An enemy's box (the band on its province): who they are, when they attack, what driving them back is worth. */
-export const boxHelp = (c) => helpOn(() => ({
+export const boxHelp = (c, view) => helpOn(() => ({
   title: enemyName(c),
-  text: [t(`rg.enemy.${c}`, { p: provinceName(ENEMY[c].home) }), t("rg.help.box", { vp: ENEMY_VP[c] })],
+  text: [t(`rg.enemy.${c}`, { p: provinceName(homeOf(view, c)) }), t("rg.help.box", { vp: printed(view).enemy_vp[c] })],
   more: more("enemies"),
 }), { words: WORDS });
 

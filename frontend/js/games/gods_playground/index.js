@@ -5,6 +5,6 @@ import { loadWords } from "../../i18n.js";
 import { lazyTable, loadCss } from "../../lazy.js";
 
 export const GodsPlaygroundTable = lazyTable(() => Promise.all([
-  import("./table.js"), import("./decide.js"), import("./parts.js"), import("./map.js"), import("./words.js"), import("./board.js"), import("./help.js"),
+  import("./table.js"), import("./decide.js"), import("./parts.js"), import("./map.js"), import("./words.js"), import("./layout.js"), import("./help.js"),
   loadCss("/app/gp.css"), loadWords("gods_playground"),
 ]).then(([m]) => m.GodsPlaygroundTable));

@@ -4,9 +4,9 @@
 import { html } from "../../lib.js";
 import { t } from "../../i18n.js";
 import {
-  ENEMY, ESTATE_VP, FAMILY_COLOURS, FAMILY_INK, HOME_ENEMY, LAYOUT, MAP, PROVINCES, TILE, UNIT_GLYPH, UNITS,
-  enemyName, provinceAbbr, provinceName,
-} from "./board.js";
+  ENEMY, FAMILY_COLOURS, FAMILY_INK, LAYOUT, MAP, PROVINCES, TILE, UNIT_GLYPH, UNITS,
+  enemyName, enemyOf, printed, provinceAbbr, provinceName,
+} from "./layout.js";
 import { describeProvince } from "./words.js";
 import { boxHelp, courtHelp, provinceHelp } from "./help.js";
 
@@ -30,7 +30,7 @@ function EnemyBand({ c, view, w, passive }) {
     + (c === "purple" && view.turks_on_habsburg ? ` · ${t("gp.m.turks", { n: view.turks_on_habsburg })}` : "");
   const onBox = [0, 1, 2].filter((s) => box.nobles[s]).length;
   // On a tile the player may choose, a tap anywhere on it chooses; the box explains itself otherwise.
-  return html`<g class="gp-band" data-box=${c} ...${passive ? boxHelp(c) : {}}>
+  return html`<g class="gp-band" data-box=${c} ...${passive ? boxHelp(c, view) : {}}>
     <rect width=${w} height="40" rx="8" style=${{ fill: e.colour }} />
     <rect y="30" width=${w} height="10" style=${{ fill: e.colour }} />
     <text class="gp-band-name" x="7" y="16" style=${{ fill: e.ink }} ...${fit(title, 13.5, 112)}>${title}</text>
@@ -44,14 +44,16 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
   const pr = view.prov[p];
   const { x, y } = LAYOUT[p];
   const { w, h } = TILE;
-  const c = HOME_ENEMY[p];
-  const vp = ESTATE_VP[p];
+  const c = enemyOf(view, p);
+  const vp = printed(view).estate_vp[p];
   const sejm = (view.sejm || {})[p];
   const enemy = Object.entries(pr.enemy || {}).filter(([, n]) => n > 0);
   const label = describeProvince(p, view, names) + (choice ? `. ${t("gp.m.choose")}` : "");
   const act = choice ? () => onChoose(choice) : null;
   const key = choice ? (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); act(); } } : null;
-  const sq = 20, gap = (w - 12 - vp.length * sq) / (vp.length - 1);
+  // The row's spaces share the tile's width: a board may print from 1 to 15 of them.
+  const sq = Math.min(20, (w - 12 - (vp.length - 1) * 2) / vp.length);
+  const gap = vp.length > 1 ? (w - 12 - vp.length * sq) / (vp.length - 1) : 0;
   return html`<g class=${"gp-tile" + (choice ? " choosable" : "") + (selected ? " selected" : "") + (pr.invaded ? " invaded" : "")}
       transform=${`translate(${x} ${y})`} data-province=${p} role=${choice ? "button" : "img"} tabindex=${choice ? 0 : undefined}
       aria-label=${label} onClick=${act} onKeyDown=${key} ...${provinceHelp(p, view, names, !!choice)}>

@@ -4,9 +4,9 @@ import { html, useEffect, useRef } from "../../lib.js";
 import { t } from "../../i18n.js";
 import { Presence } from "../../ui.js";
 import {
-  ENEMIES, ENEMY, ENEMY_VP, FAMILIES, FAMILY_COLOURS, FAMILY_INK, PHASES, ROUNDS, SLOTS, enemyName, phaseName,
+  ENEMIES, ENEMY, FAMILIES, FAMILY_COLOURS, FAMILY_INK, PHASES, ROUNDS, SLOTS, enemyName, homeOf, phaseName, printed,
   provinceAbbr, provinceName,
-} from "./board.js";
+} from "./layout.js";
 import { narrate } from "../narrate.js";
 import { SeatBadge } from "../../match/seats.js";
 import { RematchButton } from "../../match/rematch.js";
@@ -92,14 +92,18 @@ export function EnemyBoxes({ view, names }) {
     <h2 id="enemies-title">${t("gp.e.title")}</h2>
     <ul class="gp-enemy-list">${ENEMIES.map((c) => {
       const e = ENEMY[c];
+      const board = printed(view);
       const box = view.box[c];
       const nobles = [0, 1, 2].filter((s) => box.nobles[s]);
-      return html`<li class="gp-enemy" data-enemy=${c} ...${boxHelp(c)}>
+      return html`<li class="gp-enemy" data-enemy=${c} ...${boxHelp(c, view)}>
         <span class="gp-enemy-swatch" style=${{ background: e.colour, color: e.ink }} aria-hidden="true">${view.strength[c]}</span>
         <div>
-          <strong>${enemyName(c)}</strong> <span class="muted">(${t(`gp.ecolour.${c}`)}) → ${provinceName(e.home)}</span>
+          <strong>${enemyName(c)}</strong> <span class="muted">(${t(`gp.ecolour.${c}`)}) → ${provinceName(homeOf(view, c))}</span>
           ${view.treaty === c && html` <span class="tag">${t("gp.treaty")}</span>`}
-          <div class="gp-enemy-line">${t("gp.e.line", { n: view.strength[c], count: box.cubes, vp: ENEMY_VP[c] })}</div>
+          <div class="gp-enemy-line">${t("gp.e.line", { n: view.strength[c], count: box.cubes, vp: board.enemy_vp[c] })}</div>
+          <div class="gp-enemy-line gp-track" data-testid=${`track-${c}`}>${t("gp.e.track")} ${board.enemy_strength[c].map((n, i) => html`<span
+            class=${i + 1 === view.round ? "gp-track-now" : ""} aria-current=${i + 1 === view.round ? "true" : null}>${n}</span>`)}</div>
+          <div class="gp-enemy-line muted">${t("gp.e.raids", { list: board.raid_arrows[c].map(provinceName).join(", ") })}</div>
           ${(nobles.length > 0 || box.royal > 0) && html`<div class="gp-enemy-line">${t("gp.e.hits", { list: nobles.map((s) => `${names(s)} ${box.nobles[s]}`)
             .concat(box.royal ? [t("gp.e.royal", { n: box.royal })] : []).join(", ") })}</div>`}
           ${c === "purple" && (view.influence > 0 || view.turks_on_habsburg > 0) && html`<div class="gp-enemy-line">${[t("gp.e.influence", { n: view.influence }),

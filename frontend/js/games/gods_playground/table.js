@@ -4,7 +4,7 @@ import { html, useEffect, useRef, useState } from "../../lib.js";
 import { t } from "../../i18n.js";
 import { Notice, seatName, seatShort } from "../../ui.js";
 import { LastEvent, useFocusInside } from "../sheet.js";
-import { PHASES, phaseName } from "./board.js";
+import { PHASES, phaseName } from "./layout.js";
 import { ActionGroups, BidPanel, Chooser, NobleStager, decisionHelp } from "./decide.js";
 import { GpMap } from "./map.js";
 import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, logLine } from "./parts.js";

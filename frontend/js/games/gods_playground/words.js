@@ -3,10 +3,10 @@
 // ../narrate.js's).
 import { list, t } from "../../i18n.js";
 import { describeAction } from "../actions.js";
-import { ENEMY, ESTATE_VP, enemyName, phaseName, provinceName, unitName } from "./board.js";
+import { enemyName, homeOf, phaseName, printed, provinceName, unitName } from "./layout.js";
 
 const disc = (a) => (a.disc ? t("gp.disc", { p: provinceName(a.disc) }) : undefined);
-const estate = (a) => t("gp.estate_at", { vp: ESTATE_VP[a.province][a.space], n: a.space + 1 });
+const estate = (a, view) => t("gp.estate_at", { vp: printed(view).estate_vp[a.province][a.space], n: a.space + 1 });
 
 /**
  * How one legal action is offered: `group` (the heading), `label` (the button)
@@ -18,7 +18,7 @@ export function actionLabel(a, view, names) {
   const g = (label, sub, group = a.type) => ({ group: t(`gp.g.${group}`), label, sub });
   switch (a.type) {
     case "place_estate": case "buy_estate": case "reduce_nobles": return g(t(`gp.a.${a.type}`, { p }));
-    case "steward": case "town": return g(t(`gp.a.${a.type}`, { p }), estate(a));
+    case "steward": case "town": return g(t(`gp.a.${a.type}`, { p }), estate(a, view));
     case "danzig": return g(t("gp.a.danzig"));
     case "stop": return g(t("gp.a.stop"), undefined, "move_cube");
     case "diplomacy": return g(t("gp.a.diplomacy", { enemy: enemyName(a.enemy) }), disc(a));
@@ -28,7 +28,7 @@ export function actionLabel(a, view, names) {
     case "jesuits": return { ...g(t("gp.a.jesuits")), set: a.provinces };
     case "recruit": return g(`${unitName(a.unit)} · ${p}`);
     case "campaign": return a.royal ? g(t("gp.a.campaign_royal", { enemy: enemyName(a.enemy) }), disc(a))
-      : g(t("gp.a.campaign", { enemy: enemyName(a.enemy), p: provinceName(ENEMY[a.enemy].home) }));
+      : g(t("gp.a.campaign", { enemy: enemyName(a.enemy), p: provinceName(homeOf(view, a.enemy)) }));
     case "counterattack": {
       const label = a.target === "habsburg" ? t("gp.a.counter_habsburg") : t("gp.a.counter", { p: provinceName(a.target) });
       return g(a.disc ? label : `${label} ${t("gp.free")}`, disc(a));
@@ -47,7 +47,7 @@ const PASSES = new Set(["estate_purchase", "special", "recruitment", "campaigns"
 export function describeProvince(p, view, names) {
   const pr = view.prov[p];
   const parts = [t("gp.d.income", { p: provinceName(p), n: pr.income })];
-  const owned = pr.estates.map((o, i) => (o == null ? null : [t("gp.d.estate", { name: names(o), vp: ESTATE_VP[p][i] }),
+  const owned = pr.estates.map((o, i) => (o == null ? null : [t("gp.d.estate", { name: names(o), vp: printed(view).estate_vp[p][i] }),
     pr.stewards[i] && t("gp.d.steward"), pr.towns[i] && t("gp.d.town")].filter(Boolean).join(" "))).filter(Boolean);
   const free = pr.estates.filter((o) => o == null).length;
   parts.push(owned.length ? t("gp.d.estates", { list: owned.join("; "), free: t("gp.d.free", { count: free }) }) : t("gp.d.no_estates"));

@@ -1,12 +1,14 @@
-// What the God's Playground table draws but the view does not carry: names
-// (from the catalogue, gp.*: the Hungarian rulebook's terms), colours, the
-// printed estate values, the phase list, and the map layout.
+// How the God's Playground table looks, and nothing of the game's numbers:
+// the codes the engine names things by (provinces, enemies, units, phases),
+// names from the catalogue (gp.*: the Hungarian rulebook's terms), colours,
+// glyphs and the schematic map's layout.
 //
-// Sources: the engine's board data (backend/engines/gods_playground/board.py,
-// where every value is tagged rulebook / research / provisional) and the rules
-// doc (docs/rules/gods_playground.md). This copy only draws; the rules stay on
-// the server. When board.py gets the printed values, update ESTATE_VP and
-// ENEMY_VP here too.
+// Every printed number (strength tracks, VP, estate rows, arrows, prices)
+// comes from the match's board in the view (`view.board.values`, from the
+// server's board file backend/engines/gods_playground/board.toml or the
+// operator's GP_BOARD_FILE): see `printed` below. The layout stays here because
+// it is not a game value: the printed board's geometry is unknown and the map
+// is our own schematic drawing.
 
 import { has, t } from "../../i18n.js";
 
@@ -24,28 +26,22 @@ export const FAMILIES = ["Radziwiłł", "Potocki", "Sapieha"];
 export const FAMILY_COLOURS = ["#f3efe4", "#2e6fd8", "#c0392b"];
 export const FAMILY_INK = ["#2a2520", "#ffffff", "#ffffff"];
 
-// Enemy colours and where they strike (rules doc, "Seats" paragraph; board.py enemy_province); gp.enemy.<colour> names them.
+// Enemy colours; gp.enemy.<colour> names them.
 export const ENEMY = {
-  black: { colour: "#2b2b2b", ink: "#fff", home: "prussia" },
-  green: { colour: "#2f8f4e", ink: "#fff", home: "lithuania" },
-  yellow: { colour: "#e3b62b", ink: "#201800", home: "ukraine" },
-  orange: { colour: "#e0701f", ink: "#1f1000", home: "little_poland" },
-  purple: { colour: "#7d4aa8", ink: "#fff", home: "great_poland" },
+  black: { colour: "#2b2b2b", ink: "#fff" },
+  green: { colour: "#2f8f4e", ink: "#fff" },
+  yellow: { colour: "#e3b62b", ink: "#201800" },
+  orange: { colour: "#e0701f", ink: "#1f1000" },
+  purple: { colour: "#7d4aa8", ink: "#fff" },
 };
-export const HOME_ENEMY = Object.fromEntries(ENEMIES.map((c) => [ENEMY[c].home, c]));
 export const enemyName = (c) => (ENEMY[c] ? t(`gp.enemy.${c}`) : String(c));
 
-// Estate rows, least valuable first (board.py estate_vp: provisional except
-// where the rules doc says otherwise) and the VP for most cubes on each box.
-export const ESTATE_VP = {
-  prussia: [1, 1, 2, 2, 3, 3, 4],
-  lithuania: [1, 2, 3, 3, 4, 4, 4],
-  ukraine: [1, 2, 2, 3, 3, 4, 5],
-  little_poland: [1, 1, 2, 2, 3, 3, 4],
-  great_poland: [1, 1, 2, 2, 3, 3, 4],
-};
-export const ENEMY_VP = { black: 3, green: 3, yellow: 3, orange: 5, purple: 3 };
-export const UNIT_COST = { infantry: 2, cavalry: 4, cannon: 6, cossack: 2 };
+/** The match's board as the view carries it: enemy_province, enemy_strength, enemy_vp,
+ * estate_vp, raid_arrows, court_troops, royal_table, round_names, unit_cost. */
+export const printed = (view) => view.board.values;
+/** The province an enemy strikes, and the enemy whose box borders a province. */
+export const homeOf = (view, c) => printed(view).enemy_province[c];
+export const enemyOf = (view, p) => ENEMIES.find((c) => homeOf(view, c) === p);
 export const unitName = (u) => (has(`gp.unit.${u}`) ? t(`gp.unit.${u}`) : u);
 export const UNIT_GLYPH = { infantry: "⚔", cavalry: "♞", cannon: "✹", cossack: "☆" };
 
