@@ -62,7 +62,7 @@ def test_the_table_draws_the_boards_numbers_from_the_view(browser, board_server)
         assert prussia.all_text_contents() == ["2", "3", "3", "6", "7"]
         lithuania = page.locator("[data-testid=board] [data-province=lithuania] .gp-estate-vp")
         assert lithuania.all_text_contents() == ["1", "2", "3", "3", "4", "4", "4"]
-        assert page.locator("[data-testid=track-green] span").all_text_contents() == ["2", "5", "11", "13"]
+        assert page.locator("[data-testid=track-green] .gp-track-steps span").all_text_contents() == ["2", "5", "11", "13"]
         assert page.locator("[data-testid=track-green] .gp-track-now").text_content() == "2"  # round 1
         black = page.locator(".gp-enemy[data-enemy=black]")
         assert "4 VP" in black.text_content()

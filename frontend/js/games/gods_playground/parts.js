@@ -101,8 +101,8 @@ export function EnemyBoxes({ view, names }) {
           <strong>${enemyName(c)}</strong> <span class="muted">(${t(`gp.ecolour.${c}`)}) → ${provinceName(homeOf(view, c))}</span>
           ${view.treaty === c && html` <span class="tag">${t("gp.treaty")}</span>`}
           <div class="gp-enemy-line">${t("gp.e.line", { n: view.strength[c], count: box.cubes, vp: board.enemy_vp[c] })}</div>
-          <div class="gp-enemy-line gp-track" data-testid=${`track-${c}`}>${t("gp.e.track")} ${board.enemy_strength[c].map((n, i) => html`<span
-            class=${i + 1 === view.round ? "gp-track-now" : ""} aria-current=${i + 1 === view.round ? "true" : null}>${n}</span>`)}</div>
+          <div class="gp-enemy-line gp-track" data-testid=${`track-${c}`}>${t("gp.e.track")} <span class="gp-track-steps">${board.enemy_strength[c].map((n, i) => html`<span
+            class=${i + 1 === view.round ? "gp-track-now" : ""} aria-current=${i + 1 === view.round ? "true" : null}>${n}</span>`)}</span></div>
           <div class="gp-enemy-line muted">${t("gp.e.raids", { list: board.raid_arrows[c].map(provinceName).join(", ") })}</div>
           ${(nobles.length > 0 || box.royal > 0) && html`<div class="gp-enemy-line">${t("gp.e.hits", { list: nobles.map((s) => `${names(s)} ${box.nobles[s]}`)
             .concat(box.royal ? [t("gp.e.royal", { n: box.royal })] : []).join(", ") })}</div>`}
