@@ -95,7 +95,7 @@ def _django_start(env_board: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "GP_BOARD_FILE": env_board, "DJANGO_SETTINGS_MODULE": "backend.settings"}
     env.pop("DATABASE_URL", None)
     return subprocess.run([sys.executable, "-c", "import django; django.setup(); print('started')"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=600, check=False)
 
 
 def test_a_bad_board_file_stops_the_server_naming_the_value_and_the_rule(tmp_path):
