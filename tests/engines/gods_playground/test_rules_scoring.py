@@ -93,10 +93,10 @@ def test_every_victory_point_scored_is_told_in_the_log_p14():
     scoring.phase_victory_points(s, ev)
     told = [0, 0, 0]
     for e in ev:
-        told[e["seat"]] += e["vp"]
+        told[e["seat"]] += e["params"]["vp"]
     assert told == s["vp"] == [0, 4, 5 + 2 + 2]
     sejm = [e for e in ev if e["kind"] == "sejm_vp"]
-    assert [(e["seat"], e["discs"], e["vp"]) for e in sejm] == [(BLUE, 2, 4), (RED, 1, 2)]
+    assert [(e["seat"], e["params"]["discs"], e["params"]["vp"]) for e in sejm] == [(BLUE, 2, 4), (RED, 1, 2)]
     assert all(e["to"] is None and e["text"] for e in sejm)
 
 

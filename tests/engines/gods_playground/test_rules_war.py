@@ -168,9 +168,9 @@ def test_a_treaty_that_holds_is_told_as_such_p7_p10():
     s["treaty"] = "green"
     ev = []
     war.phase_invasions(s, ev)
-    held = [e for e in ev if e.get("enemy") == "green" and e["kind"] != "dice"]
-    assert [(e["kind"], e["enemy"]) for e in held] == [("treaty_held", "green")]
-    assert all(e["kind"] != "invasion" or "count" in e for e in ev)
+    held = [e for e in ev if e["params"].get("enemy") == "green" and e["kind"] != "dice"]
+    assert [(e["kind"], e["params"]["enemy"]) for e in held] == [("treaty_held", "green")]
+    assert all(e["kind"] != "invasion" or "count" in e["params"] for e in ev)
 
 
 def test_other_colours_cancel_after_the_defence_p10():
