@@ -107,6 +107,10 @@ GAME_HOOKS = {
         "invariants": [condottiere_cards_conserved],
         "perturb_hidden": condottiere_perturb,
         "secret_choice": condottiere_secret,
+        # Hidden cards (pp. 19-20): a face-down card turns up when its player plays the next card,
+        # may turn up when they pass, and every one turns up for the battle's comparison -- for
+        # everyone, though the view clears the lines right after.
+        "public_reveals": frozenset({"reveal"}),
     },
     "gods_playground": {
         "max_steps": 20_000,

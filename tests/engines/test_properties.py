@@ -150,5 +150,6 @@ def test_views_are_json_and_hide_what_they_must(game_id, data, sample_seed):
         if rng.random() < 0.15:  # perturbing every position would be slow
             # Refusals must not tell a seat more than its view: probe with actions from the game.
             probes = rng.sample(seen, min(6, len(seen)))
-            compared += checks.check_hidden(engine, state, perturb, rng, probes, GAME_HOOKS[game_id]["secret_choice"])
+            compared += checks.check_hidden(engine, state, perturb, rng, probes, GAME_HOOKS[game_id]["secret_choice"],
+                                            GAME_HOOKS[game_id].get("public_reveals", frozenset()))
     assert compared > 0, "no hidden fact was ever perturbed"
