@@ -21,8 +21,18 @@ def public_options_schema(engine: Engine) -> dict:
     }
 
 
+def public_board() -> dict:
+    """The board new God's Playground matches get, as a view carries it (the rules page draws from it)."""
+    from backend.engines.gods_playground.view import BOARD_VALUES
+
+    from .boards import server_board
+
+    board = server_board().to_json()
+    return {"name": board["name"], "hash": board["hash"], "values": {k: board["values"][k] for k in BOARD_VALUES}}
+
+
 def describe(engine: Engine) -> dict:
-    return {
+    described = {
         "id": engine.id,
         "name": display_name(engine),
         "min_players": engine.min_players,
@@ -30,6 +40,9 @@ def describe(engine: Engine) -> dict:
         "options_schema": public_options_schema(engine),
         "bots": sorted(engine.bots),
     }
+    if engine.id == "gods_playground":
+        described["board"] = public_board()
+    return described
 
 
 def catalog() -> list[dict]:

@@ -14,6 +14,8 @@ class GameSerializer(serializers.Serializer):
     max_players = serializers.IntegerField()
     options_schema = serializers.DictField(help_text="{option: {type, default, label, help, min?, max?, choices?}}")
     bots = serializers.ListField(child=serializers.CharField())
+    board = serializers.DictField(required=False, help_text="God's Playground: the board new matches get, "
+                                  "as the view carries it ({name, hash, values})")
 
 
 @extend_schema(tags=["games"])

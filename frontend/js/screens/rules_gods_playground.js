@@ -5,9 +5,10 @@ import { html } from "../lib.js";
 import { t } from "../i18n.js";
 import { Paragraphs, RulesFrame, useRulesPage } from "./rules.js";
 import {
-  ENEMIES, ENEMY, ENEMY_VP, ESTATE_VP, FAMILIES, FAMILY_COLOURS, PHASES, PROVINCES, UNITS, UNIT_COST, UNIT_GLYPH,
+  ENEMIES, ENEMY, FAMILIES, FAMILY_COLOURS, PHASES, PROVINCES, UNITS, UNIT_GLYPH,
   enemyName, phaseName, provinceName, unitName,
-} from "../games/gods_playground/board.js";
+} from "../games/gods_playground/layout.js";
+import { useGames } from "./common.js";
 import { GpMap } from "../games/gods_playground/map.js";
 
 // Every action the engine takes (engine.py ACTIONS), in the order a round meets them; tests/browser/test_rules.py
@@ -18,7 +19,7 @@ const SECTIONS = ["goal", "board", "setup", "round"];
 const AFTER = ["combat", "scoring", "end"];
 
 // A made-up first round for the picture: a few estates, cubes and enemies on the board.
-function demoView() {
+function demoView(board) {
   const prov = Object.fromEntries(PROVINCES.map((p, i) => [p, {
     income: 3 + (i % 2), estates: [i % 3, (i + 1) % 3, null, null, null, null, null],
     stewards: [i === 1, false, false, false, false, false, false], towns: [false, false, false, false, false, false, false],
@@ -30,7 +31,7 @@ function demoView() {
     box: Object.fromEntries(ENEMIES.map((c, i) => [c, { cubes: i % 3, nobles: [i === 1 ? 1 : 0, 0, 0], royal: 0 }])),
     strength: { black: 3, green: 4, yellow: 4, orange: 5, purple: 2 }, treaty: null, influence: 1,
     royal_army: { infantry: 2, cavalry: 1, cannon: 0 }, start: 1, supply: { royal_cubes: 8 },
-    cossacks: { box: 2, tatars: 0, ukraine: 0 },
+    cossacks: { box: 2, tatars: 0, ukraine: 0 }, board,
   };
 }
 
@@ -40,7 +41,11 @@ function Swatch({ colour }) {
 
 export function GodsPlaygroundRules() {
   const waiting = useRulesPage("gods_playground", "/app/gp.css");
+  const { games } = useGames(); // the numbers come from the board this server's matches get
   if (waiting) return waiting;
+  const board = (games || []).find((g) => g.id === "gods_playground")?.board;
+  if (!board) return html`<p class="muted" aria-busy="true">${t("ui.loading")}</p>`;
+  const { enemy_vp: ENEMY_VP, estate_vp: ESTATE_VP, unit_cost: UNIT_COST, enemy_province: HOME } = board.values;
   const names = (s) => FAMILIES[s];
   const text = (id) => html`<section id=${id} class="rules-section"><h2>${t(`rg.s.${id}.title`)}</h2><${Paragraphs} text=${t(`rg.s.${id}.text`)} /></section>`;
   const toc = [...SECTIONS, "phases", "actions", "units", "enemies", "provinces", ...AFTER]
@@ -55,7 +60,7 @@ export function GodsPlaygroundRules() {
           <ul class="rules-families">${FAMILIES.map((f, s) => html`<li><${Swatch} colour=${FAMILY_COLOURS[s]} /> ${f} (${t(`gp.colour.${s}`)})</li>`)}</ul>
         </div>
         <figure class="rules-figure gp-rules-map">
-          <${GpMap} view=${demoView()} names=${names} choices=${null} />
+          <${GpMap} view=${demoView(board)} names=${names} choices=${null} />
           <figcaption class="muted">${t("rg.demo.map")}</figcaption>
         </figure>
       </div>
@@ -81,7 +86,7 @@ export function GodsPlaygroundRules() {
       <h2>${t("rg.s.enemies.title")}</h2>
       <p>${t("rg.enemies.intro")}</p>
       <dl class="rules-options">${ENEMIES.map((c) => html`<div data-enemy=${c}><dt><${Swatch} colour=${ENEMY[c].colour} /> ${enemyName(c)}
-        <span class="muted">· ${t("rg.box_vp", { vp: ENEMY_VP[c] })}</span></dt><dd>${t(`rg.enemy.${c}`, { p: provinceName(ENEMY[c].home) })}</dd></div>`)}</dl>
+        <span class="muted">· ${t("rg.box_vp", { vp: ENEMY_VP[c] })}</span></dt><dd>${t(`rg.enemy.${c}`, { p: provinceName(HOME[c]) })}</dd></div>`)}</dl>
     </section>
     <section id="provinces" class="rules-section">
       <h2>${t("rg.s.provinces.title")}</h2>
