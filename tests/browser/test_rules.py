@@ -188,6 +188,8 @@ def test_a_tap_on_a_gods_playground_box_and_a_long_press_on_a_move_explain_them(
         page = client.page
         rules = catalogue(lang, "rules_gods_playground")
         # The enemy boxes beside the board (on the map a province may be a choice now: a tap there chooses it).
+        # On a phone the docked decision covers the bottom of the screen: bring the box to the top first.
+        page.evaluate("document.querySelector('li.gp-enemy[data-enemy=orange]').scrollIntoView({block: 'center'})")
         page.locator("li.gp-enemy[data-enemy=orange]").click()
         assert rules["rg.help.box"].split("{vp}")[0] in _help_text(page)
         _shot(page, screenshots, f"help-gods_playground-{lang}-desktop")
