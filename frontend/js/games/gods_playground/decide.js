@@ -102,9 +102,10 @@ export function NobleStager({ view, legal, send, pending, names }) {
     setStaged(next);
   }
   const values = [...new Set(hand)].sort((a, b) => a - b);
+  // The explanation comes after the chips: on a phone the docked decision (at most half the screen) shows the
+  // chips first, whatever the dock's own scroll.
   return html`<section class="panel gp-decision" data-testid="noble-stager" aria-labelledby="stager-title">
     <h2 id="stager-title">${t("gp.n.place")}</h2>
-    <p class="muted">${t("gp.n.explain")}</p>
     <p class="gp-tiles-left" aria-label=${t("gp.n.left_label", { list: free.join(", ") || t("ui.none") })}>${t("gp.n.tiles")} ${free.length ? free.map((v) => html`<span class="gp-tile-chip">${v}</span>`) : html`<span class="muted">${t("gp.n.all_staged")}</span>`}</p>
     <div class="gp-stage-rows">
       ${SLOTS.map((slot) => html`<div class="gp-stage-row" role="group" aria-label=${t("gp.n.tile_for", { p: provinceName(slot) })}>
@@ -120,6 +121,7 @@ export function NobleStager({ view, legal, send, pending, names }) {
         onClick=${() => send({ type: "place_nobles", ...Object.fromEntries(SLOTS.map((s) => [s, staged[s]])) })}>${pending ? t("gp.n.placing") : ready ? t("gp.n.submit") : t("gp.n.more", { count: SLOTS.length - Object.keys(staged).length })}</button>
       <button type="button" class="btn btn-ghost" disabled=${pending || !Object.keys(staged).length} onClick=${() => setStaged({})}>${t("gp.n.clear")}</button>
     </div>
+    <p class="muted">${t("gp.n.explain")}</p>
   </section>`;
 }
 
