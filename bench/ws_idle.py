@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import resource
 import sys
@@ -29,20 +28,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.support.deploy import Worker  # noqa: E402
-from tests.support.servers import free_port, manage, server_env  # noqa: E402
+from tests.support.servers import crowd_setup, free_port  # noqa: E402
 from tests.support.wsclient import ConnectionClosed, WebSocket  # noqa: E402
 
-SETUP = """
-import json, uuid
-from django.contrib.auth import get_user_model
-from backend.matches.services import create_match
-User = get_user_model()
-ids = []
-for m in range({matches}):
-    users = [User.objects.create_user(username=f"idle{{m}}-{{i}}-{{uuid.uuid4().hex[:6]}}") for i in range(3)]
-    ids.append(create_match("condottiere", {{}}, users, m, True).pk)
-print(json.dumps(ids))
-"""
 
 
 MAX_DELAY_S = 8.0  # frontend/js/live.js MAX_DELAY
@@ -107,11 +95,7 @@ async def run(args) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the worker inherits it
     tmp = Path(tempfile.mkdtemp(prefix="ws-idle-"))
     database = args.db or f"sqlite:///{tmp / 'db.sqlite3'}"
-    env = server_env(database, REDIS_URL=args.redis or "", MATCH_SOCKETS_PER_USER="1000000",
-                     MATCH_SOCKETS_PER_ADDRESS="1000000", LOG_LEVEL="WARNING", DJANGO_DEBUG="0")
-    await asyncio.to_thread(manage, env, "migrate", "--noinput", "-v", "0")
-    out = await asyncio.to_thread(manage, env, "shell", "-c", SETUP.format(matches=args.matches))
-    match_ids = json.loads(out.strip().splitlines()[-1])
+    env, match_ids = await asyncio.to_thread(crowd_setup, database, args.redis or "", args.matches)
     port = free_port()
     stage("matches created")
     worker = await asyncio.to_thread(Worker, env, tmp / "worker.log", port)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import resource
 import statistics
 import sys
@@ -27,22 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.servers import Daphne, manage, server_env  # noqa: E402
+from tests.support.servers import Daphne, cpu_seconds, crowd_setup  # noqa: E402
 from tests.support.wsclient import ConnectionClosed, WebSocket  # noqa: E402
 
-SETUP = """
-import json, uuid
-from django.contrib.auth import get_user_model
-from backend.matches.services import create_match
-User = get_user_model()
-users = [User.objects.create_user(username=f"joins{i}-{uuid.uuid4().hex[:6]}") for i in range(3)]
-print(json.dumps({"match": create_match("condottiere", {}, users, 3, True).pk}))
-"""
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def drain(ws: WebSocket, counts: dict) -> None:
@@ -72,10 +58,7 @@ async def run(args) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the server inherits it
     tmp = Path(tempfile.mkdtemp(prefix="ws-joins-"))
     database = args.db or f"sqlite:///{tmp / 'db.sqlite3'}"
-    env = server_env(database, REDIS_URL=args.redis or "", MATCH_SOCKETS_PER_USER="1000000",
-                     MATCH_SOCKETS_PER_ADDRESS="1000000", LOG_LEVEL="WARNING", DJANGO_DEBUG="0")
-    await asyncio.to_thread(manage, env, "migrate", "--noinput", "-v", "0")
-    match_id = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", SETUP)).strip().splitlines()[-1])["match"]
+    env, (match_id,) = await asyncio.to_thread(crowd_setup, database, args.redis or "", 1)
     server = await asyncio.to_thread(Daphne, env, None, tmp / "daphne.log")
     path = f"/ws/matches/{match_id}/"
     sockets: list[WebSocket] = []

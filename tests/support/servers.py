@@ -7,6 +7,7 @@ fixtures and asyncio code (through asyncio.to_thread) can both use it.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -41,6 +42,37 @@ def server_env(database_url: str, **extra: str) -> dict:
                PYTHONUNBUFFERED="1")
     env.update(extra)
     return env
+
+
+_CROWD_SETUP = """
+import json, uuid
+from django.contrib.auth import get_user_model
+from backend.matches.services import create_match
+User = get_user_model()
+ids = []
+for m in range({matches}):
+    users = [User.objects.create_user(username=f"crowd{{m}}-{{i}}-{{uuid.uuid4().hex[:6]}}") for i in range(3)]
+    ids.append(create_match("condottiere", {{}}, users, m, True).pk)
+print(json.dumps(ids))
+"""
+
+
+def crowd_setup(database: str, redis: str, matches: int) -> tuple[dict, list[int]]:
+    """For the socket benchmarks: a migrated database with `matches` three-player
+    Condottiere matches, and a server environment without the per-user and
+    per-address socket caps (one script opens every socket). Returns the
+    environment and the match ids."""
+    env = server_env(database, REDIS_URL=redis, MATCH_SOCKETS_PER_USER="1000000",
+                     MATCH_SOCKETS_PER_ADDRESS="1000000", LOG_LEVEL="WARNING", DJANGO_DEBUG="0")
+    manage(env, "migrate", "--noinput", "-v", "0")
+    out = manage(env, "shell", "-c", _CROWD_SETUP.format(matches=matches))
+    return env, json.loads(out.strip().splitlines()[-1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def database_url(settings_dict: dict, sqlite_file: Path) -> str:
