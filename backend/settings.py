@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "backend.accounts",
     "backend.lobbies",
     "backend.matches",
+    "backend.chat",
 ]
 
 MIDDLEWARE = [
@@ -226,6 +227,13 @@ BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
 # Match WebSocket: per-connection token bucket (messages a second, burst).
 MATCH_WS_RATE = float(os.environ.get("MATCH_WS_RATE", "20"))
 MATCH_WS_BURST = float(os.environ.get("MATCH_WS_BURST", "40"))
+
+# Chat (docs/api.md, Chat): characters per message; messages one user may send per
+# CHAT_RATE_WINDOW_S seconds, over every channel; messages of history sent on (re)connect.
+CHAT_MAX_CHARS = int(os.environ.get("CHAT_MAX_CHARS", "300"))
+CHAT_RATE = int(os.environ.get("CHAT_RATE", "5"))
+CHAT_RATE_WINDOW_S = int(os.environ.get("CHAT_RATE_WINDOW_S", "10"))
+CHAT_HISTORY = int(os.environ.get("CHAT_HISTORY", "50"))
 
 # Match sockets one user, or one client address, may hold open in one server process.
 MATCH_SOCKETS_PER_USER = int(os.environ.get("MATCH_SOCKETS_PER_USER", "24"))

@@ -111,6 +111,11 @@ RULES = [
     ("backend.matches.runtime", ["backend.matches.ws", "backend.matches.api"]),
     ("backend.lobbies.services", ["backend.matches.runtime", "backend.matches.ws", "backend.lobbies.ws",
                                   "backend.lobbies.api"]),
+    # Chat's services only store and check; sending is the sockets' and the relay's (backend/chat/relay.py).
+    ("backend.chat.models", ["backend.chat.services", "backend.chat.relay", "backend.chat.admin"]),
+    ("backend.chat.services", ["backend.chat.relay", "backend.chat.admin", "backend.matches.runtime",
+                               "backend.matches.ws", "backend.lobbies.ws", "channels"]),
+    ("backend.chat.relay", ["backend.chat.admin", "backend.matches.ws", "backend.lobbies.ws"]),
 ]
 
 

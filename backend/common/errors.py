@@ -30,6 +30,10 @@ STATUS = {
     "not_found": 404,
     "conflict": 409,
     "unavailable": 503,
+    # Chat (docs/api.md, Chat)
+    "chat_empty": 400,
+    "chat_too_long": 400,
+    "chat_rate_limited": 429,
 }
 
 

@@ -107,3 +107,20 @@ def _wait(limit: Rate, previous: int, current: int, elapsed: float) -> int:
         # In the next window, where this one's count becomes the weighed one.
         at = 1 + max(0.0, 1 - (limit.limit - 1) / current) if current else 1
     return max(1, math.ceil((at - elapsed) * limit.period))
+
+
+class TokenBucket:
+    """Per-connection rate limit: `rate` messages a second, bursts up to `burst`."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.stamp = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

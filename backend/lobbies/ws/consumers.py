@@ -6,20 +6,29 @@ sentences it sends, its own and the services' refusals, are written in it.
 
 from __future__ import annotations
 
+import json
+import logging
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 from django.utils.translation import gettext as _
 
+from backend.chat import relay as chat_relay
+from backend.chat import services as chat
 from backend.common.errors import AppError, ws_error
 from backend.common.i18n import ScopeLanguageMixin
+from backend.common.ratelimit import TokenBucket
 
 from .. import broadcast, services
 from ..presenters import lobby_data, lobby_for, member_ids
 
+log = logging.getLogger(__name__)
+
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
+MAX_MESSAGE_BYTES = 4 * 1024
 
 
 def _open_list() -> list[dict]:
@@ -86,6 +95,7 @@ class LobbyRoomConsumer(_ReadOnly):
             return
         self.version = data["version"]
         await self.send_json({"type": "lobby", "lobby": data})
+        await self._chat_history()
 
     def _snapshot(self):
         lobby = services.get_lobby(self.lobby_id, self.user, self.code)
@@ -111,3 +121,65 @@ class LobbyRoomConsumer(_ReadOnly):
         if not member:
             data["invite_code"] = None
         await self.send_json({"type": "lobby", "lobby": data})
+
+    # ---- chat (docs/api.md, Chat): the one thing a client says on this socket ----
+    chat_muted: set[int] | None = None
+
+    def _user_id(self) -> int | None:
+        return self.user.pk if self.user is not None and self.user.is_authenticated else None
+
+    async def _chat_history(self) -> None:
+        frame = await database_sync_to_async(chat.lobby_history)(self.lobby_id, self._user_id())
+        self.chat_muted = set(frame["muted"])
+        await self.send_json(frame)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if self.chat_muted is None:  # refused at connect, or still connecting
+            return
+        if not hasattr(self, "bucket"):
+            self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
+        client_id = None
+        try:
+            if not self.bucket.take():
+                raise AppError("rate_limited", _("Too many messages; slow down."))
+            raw = text_data if text_data is not None else bytes_data
+            if raw is None or len(raw) > MAX_MESSAGE_BYTES:
+                raise AppError("too_large", _("Messages on this socket are limited to 4 KiB."))
+            try:
+                message = json.loads(raw)
+            except (ValueError, RecursionError):
+                message = None
+            if not isinstance(message, dict):
+                raise AppError("bad_message", _("A message must be a JSON object."))
+            client_id = message.get("id") if isinstance(message.get("id"), str) else None
+            await self._chat(message)
+        except AppError as exc:
+            extra = {"id": client_id[:64]} if client_id else {}
+            await self.send_json(ws_error(exc.code, str(exc.message), **extra))
+
+    async def _chat(self, message: dict) -> None:
+        kind, user = message.get("type"), self.user
+        if kind == "chat":
+            await database_sync_to_async(chat.post_lobby)(user, self.lobby_id, self.code, message.get("text"),
+                                                          chat_relay.to_lobby_from_sync(self.lobby_id))
+        elif kind == "chat_remove":
+            await database_sync_to_async(chat.remove_in_lobby)(user, self.lobby_id, message.get("message"),
+                                                               chat_relay.removed_from_sync)
+        elif kind == "chat_mute":
+            frame = await database_sync_to_async(chat.set_mute)(self._user_id(), message.get("user"),
+                                                                message.get("muted"))
+            (self.chat_muted.add if frame["muted"] else self.chat_muted.discard)(frame["user"])
+            await self.send_json(frame)
+        elif kind == "chat_history":
+            await self._chat_history()
+        else:
+            raise AppError("bad_message", _('This socket takes chat messages only; use the REST API to act.'))
+
+    async def chat_frame(self, event):
+        """A committed chat frame of this room, from the group."""
+        frame = event["frame"]
+        if self.chat_muted is None:
+            return  # the history, read after joining the group, holds it
+        if frame["type"] == "chat" and frame["message"]["author"]["id"] in self.chat_muted:
+            return
+        await self.send_json(frame)

@@ -359,6 +359,23 @@ class MatchHub:
             except Exception:  # one viewer's failure must not cost the others their update
                 log.exception("offering version %s of match %s failed", version, room.id)
 
+    # ---- chat --------------------------------------------------------------
+    def chat(self, room: Room, frame: dict) -> None:
+        """A committed chat frame (backend/chat): to the viewers here, and to the
+        other processes' (always published: a chat is rare, and unlike a version
+        nothing would catch a missed one up)."""
+        self._deliver_chat(room, frame)
+        if self.layer is not None:
+            self._publish(room.id, {"type": "match.chat", "match": room.id, "process": self.process, "chat": frame})
+
+    @staticmethod
+    def _deliver_chat(room: Room, frame: dict) -> None:
+        for viewer in tuple(room.viewers):
+            try:
+                viewer.chat(frame)
+            except Exception:  # one viewer's failure must not cost the others the message
+                log.exception("a chat frame to a viewer of match %s failed", room.id)
+
     # ---- bots ------------------------------------------------------------
     def _schedule_bots(self, room: Room) -> None:
         """If a bot seat is to move, play it soon (never in the caller's own
@@ -571,6 +588,8 @@ class MatchHub:
                 elif message["type"] == "match.notice":
                     for viewer in tuple(room.viewers):
                         viewer.notice(message["notice"])
+                elif message["type"] == "match.chat":
+                    self._deliver_chat(room, message["chat"])
                 elif message["type"] == "presence":
                     room.presence.hear(message["process"], message["seats"], message["spectators"],
                                        time.monotonic())

@@ -14,17 +14,18 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from collections import deque
 
 from django.conf import settings
 from django.utils import translation
 
+from backend.chat import services as chat
 from backend.common.i18n import language_from_scope
+from backend.common.ratelimit import TokenBucket
 
 from .. import clock as clocks
 from .. import jsoncodec, timing
-from ..domain import valid_client_id
+from ..domain import ACTIVE, valid_client_id
 from ..errors import MatchError, gettext_lazy as _
 from ..runtime import MatchHub
 from . import wire
@@ -38,28 +39,12 @@ MAX_MESSAGE_BYTES = 16 * 1024
 CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
                "unavailable": 4513}
 SERVICE_RESTART = 4503
+CHAT_MESSAGES = frozenset({"chat", "chat_mute", "chat_history"})
 
 
 def unavailable() -> MatchError:
     return MatchError("unavailable", _("The game server cannot reach its database just now; try again in a moment."))
 _dumps = jsoncodec.dumps
-
-
-class TokenBucket:
-    """Per-connection rate limit: `rate` messages a second, bursts up to `burst`."""
-
-    def __init__(self, rate: float, burst: float):
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def client_address(scope) -> str | None:
@@ -96,6 +81,10 @@ class MatchSocket:
         self.outbox: deque[str | None] = deque()  # None: the current state, even if not new
         self.draining: asyncio.Task | None = None
         self.presence_sent = None
+        # Chat (backend/chat): whom this user muted, once read with the history; frames
+        # offered before that wait, so that a muted author's line never slips through.
+        self.chat_muted: set[int] | None = None
+        self.chat_waiting: list[dict] = []
 
     @classmethod
     async def asgi(cls, scope, receive, send) -> None:
@@ -148,6 +137,7 @@ class MatchSocket:
         self.presence(*room.presence.summary())
         if self.wanted > self.sent_version:
             self._start_draining()
+        hub.spawn(self._chat_history())
         return True
 
     async def _refuse(self, error: MatchError) -> bool:
@@ -184,13 +174,15 @@ class MatchSocket:
         kind = message.get("type")
         if kind == "action":
             return await self._action(message)
+        if kind in CHAT_MESSAGES:
+            return await self._chat(kind, message)
         if kind == "sync":
             try:
                 await self.hub.refresh(self.room)
             except Exception:  # the database is away: the state as this process knows it
                 log.warning("a sync of match %s could not read the database", self.match_id, exc_info=True)
             return self._resend_state()
-        self.error(MatchError("bad_message", _('Unknown message type; expected "action" or "sync".')))
+        self.error(MatchError("bad_message", _('Unknown message type; expected "action", "sync" or a chat message.')))
 
     async def _action(self, message: dict) -> None:
         client_id, version, action = message.get("id"), message.get("version"), message.get("action")
@@ -216,6 +208,59 @@ class MatchSocket:
             return self.error(unavailable(), client_id)
         if applied.duplicate:  # a resend of an applied action is answered with the current state
             self._resend_state()
+
+    # ---- chat (docs/api.md, Chat) ----------------------------------------------
+    async def _chat(self, kind: str, message: dict) -> None:
+        client_id = message.get("id") if valid_client_id(message.get("id")) else None
+        try:
+            if kind == "chat":
+                frame = await self.hub.db(chat.post_match, self.user_id, self.match_id, message.get("text"))
+                self.hub.chat(self.room, frame)  # committed: to every viewer, this one included
+            elif kind == "chat_mute":
+                frame = await self.hub.db(chat.set_mute, self.user_id, message.get("user"), message.get("muted"))
+                for viewer in tuple(self.room.viewers):  # this user's other sockets on the match here
+                    if viewer.user_id == self.user_id and viewer.chat_muted is not None:
+                        (viewer.chat_muted.add if frame["muted"] else viewer.chat_muted.discard)(frame["user"])
+                self._emit(_dumps(frame))
+            else:
+                await self._chat_history()
+        except MatchError as exc:
+            self.error(exc, client_id)
+        except Exception:
+            log.warning("a chat message in match %s could not be handled", self.match_id, exc_info=True)
+            self.error(unavailable(), client_id)
+
+    async def _chat_history(self) -> None:
+        """The newest messages this viewer may read (again after the match ends: the
+        spectators' channel opens to the players then; the client asks)."""
+        active = self.room.snapshot.status == ACTIVE
+        try:
+            frame = await self.hub.db(chat.match_history, self.match_id, self.seat is not None, active, self.user_id)
+        except Exception:
+            log.warning("reading the chat of match %s failed", self.match_id, exc_info=True)
+            return
+        self.chat_muted = set(frame["muted"])
+        self._emit(_dumps(frame))
+        shown = {m["id"] for m in frame["messages"]}
+        waiting, self.chat_waiting = self.chat_waiting, []
+        for later in waiting:
+            if later.get("type") != "chat" or later["message"]["id"] not in shown:
+                self.chat(later)
+
+    def chat(self, frame: dict) -> None:
+        """A committed chat frame of this match: sent if this viewer may read its channel now."""
+        if not self.ready or self.closed:
+            return
+        if self.chat_muted is None:
+            self.chat_waiting.append(frame)
+            return
+        seated, active = self.seat is not None, self.room.snapshot.status == ACTIVE
+        channel = frame["message"]["channel"] if frame["type"] == "chat" else frame["channel"]
+        if not chat.may_read(channel, seated, active):
+            return
+        if frame["type"] == "chat" and frame["message"]["author"]["id"] in self.chat_muted:
+            return
+        self._emit(_dumps(frame))
 
     # ---- from the hub ----------------------------------------------------------
     def offer(self, version: int) -> None:
