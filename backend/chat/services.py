@@ -201,9 +201,12 @@ def _remove(message: ChatMessage, by, on_commit) -> dict:
 
 # ---- history and mutes --------------------------------------------------------
 def _history_frame(rows, muted: set[int]) -> dict:
+    """`muted` names each muted user too, so the panel can offer to unmute them."""
     newest = list(rows.select_related("author").order_by("-id")[: settings.CHAT_HISTORY])
+    User = get_user_model()
+    names = dict(User.objects.filter(pk__in=muted).values_list("pk", User.USERNAME_FIELD)) if muted else {}
     return {"type": "chat_history", "messages": [message_data(m, m.author.get_username()) for m in reversed(newest)],
-            "muted": sorted(muted)}
+            "muted": [{"id": pk, "name": names[pk]} for pk in sorted(names)]}
 
 
 def mutes(user_id: int | None) -> set[int]:
@@ -220,10 +223,11 @@ def set_mute(user_id: int | None, other_id, muted: bool) -> dict:
         raise AppError("bad_message", _('"user" must be a user\'s number and "muted" true or false.'))
     if other_id == user_id:
         raise AppError("bad_message", _("You cannot mute yourself."))
-    if not get_user_model().objects.filter(pk=other_id).exists():
+    other = get_user_model().objects.filter(pk=other_id).first()
+    if other is None:
         raise AppError("not_found", _("There is no such user."))
     if muted:
         ChatMute.objects.get_or_create(user_id=user_id, muted_id=other_id)
     else:
         ChatMute.objects.filter(user_id=user_id, muted_id=other_id).delete()
-    return {"type": "chat_muted", "user": other_id, "muted": muted}
+    return {"type": "chat_muted", "user": other_id, "name": other.get_username(), "muted": muted}

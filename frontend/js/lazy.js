@@ -1,7 +1,7 @@
 // Code that loads on first use (import()): each game's table, and every screen
 // but the match's, so a page downloads only what it shows. Each game's index.js
 // and main.js's routes are such loaders.
-import { html, useEffect, useState } from "./lib.js";
+import { html, useEffect, useRef, useState } from "./lib.js";
 import { t } from "./i18n.js";
 import { Notice, Spinner } from "./ui.js";
 
@@ -50,3 +50,38 @@ export function lazyComponent(fetch, waiting = "ui.loading") {
 
 /** A game's table: the spinner says the table is being set up. */
 export const lazyTable = (fetchTable) => lazyComponent(fetchTable, "match.setting_up");
+
+// Chat (js/chat.js with chat.css and its words, i18n/<lang>/chat.json) loads on first use: when its button is
+// pressed or a first line arrives, so a page whose chat stays silent never downloads it.
+export const ChatPanel = lazyComponent(() => Promise.all([import("./chat.js"), loadCss("/app/chat.css")])
+  .then(([m]) => m.load()));
+
+/** A socket's chat frames, kept for the panel (it folds them; a history starts them over), and how many lines of
+ * others came while it was closed. `take(m)` is true for a chat frame or a refusal of one (its id starts "chat:"). */
+export function useChatFrames(me) {
+  const [frames, setFrames] = useState([]);
+  const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(0);
+  const shown = useRef(false);
+  shown.current = open;
+  const take = (m) => {
+    const refusal = m.type === "error" && typeof m.id === "string" && m.id.startsWith("chat:");
+    if (!refusal && !String(m.type).startsWith("chat")) return false;
+    setFrames((f) => (m.type === "chat_history" ? [m] : f.concat([m])));
+    if (m.type === "chat" || (m.type === "chat_history" && m.messages.length)) ChatPanel.preload();
+    if (m.type === "chat" && !shown.current && !(me && m.message.author.id === me.id)) setUnread((n) => n + 1);
+    return true;
+  };
+  return { frames, open, unread, take, show: (on) => { setOpen(on); if (on) setUnread(0); } };
+}
+
+/** The chat's button (with the count of unread lines) and, once pressed, the panel; `text` also shows its name. */
+export function ChatButton({ chat, text, ...props }) {
+  const label = chat.unread ? t("chat.open_unread", { count: chat.unread }) : t("chat.open");
+  return html`<button type="button" class=${"btn chat-open" + (text ? "" : " mbar-menu")} aria-haspopup="dialog"
+      data-testid="chat-open" aria-label=${label} onClick=${() => chat.show(true)}>
+      <svg class="chat-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path fill="none" stroke="currentColor"
+        stroke-width="2" stroke-linejoin="round" d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H10l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"/></svg>${text ? " " + t("chat.open") : ""}${chat.unread
+        ? html`<span class="chat-badge" aria-hidden="true" data-testid="chat-unread">${chat.unread}</span>` : null}</button>
+    ${chat.open && html`<${ChatPanel} frames=${chat.frames} onClose=${() => chat.show(false)} ...${props} />`}`;
+}

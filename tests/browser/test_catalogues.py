@@ -49,6 +49,8 @@ def readable_parts(module: Path) -> tuple[str, ...]:
         return ("site", *GAMES)  # the log's narrator words the events of the game whose table loaded it
     if rel[0] == "games" and rel[1] in GAMES:
         return ("site", rel[1], f"rules_{rel[1]}")
+    if rel == ("chat.js",):
+        return ("site", "chat")  # the chat panel loads its words with it (js/lazy.js)
     if rel[0] == "screens" and module.stem.startswith("rules_") and module.stem[len("rules_"):] in GAMES:
         game = module.stem[len("rules_"):]
         return ("site", game, f"rules_{game}")
@@ -78,9 +80,9 @@ def placeholders(value) -> set[str]:
 RULES = tuple(f"rules_{game}" for game in GAMES)
 
 
-@pytest.mark.parametrize("part", ["site", *GAMES, *RULES])
+@pytest.mark.parametrize("part", ["site", "chat", *GAMES, *RULES])
 def test_every_language_has_the_same_keys_and_placeholders(part):
-    assert set(parts()) == {"site", *GAMES, *RULES}
+    assert set(parts()) == {"site", "chat", *GAMES, *RULES}
     words = {lang: catalogue(lang, part) for lang in LANGUAGES}
     en = words["en"]
     for lang, other in words.items():

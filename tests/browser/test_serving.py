@@ -52,11 +52,12 @@ def test_modules_are_served_and_the_api_is_not_shadowed(client):
 
 
 def _modules(root) -> tuple[set[str], set[str]]:
-    """(every module under js/, the lazy ones: a game folder's modules besides its index.js loader, and the
-    screens main.js loads with import())."""
+    """(every module under js/, the lazy ones: a game folder's modules besides its index.js loader, the
+    screens main.js loads with import(), and the chat lazy.js loads so)."""
     modules = {p.relative_to(root).as_posix() for p in (root / "js").rglob("*.js")}
     lazy = {m for m in modules if re.fullmatch(r"js/games/[^/]+/[^/]+\.js", m) and not m.endswith("/index.js")}
     lazy |= {f"js/{m}" for m in re.findall(r'import\("\./([^"]+)"\)', (root / "js" / "main.js").read_text())}
+    lazy |= {f"js/{m}" for m in re.findall(r'import\("\./([^"]+)"\)', (root / "js" / "lazy.js").read_text())}  # the chat
     return modules, lazy
 
 

@@ -192,7 +192,8 @@ async def test_a_mute_hides_that_author_for_the_muter_only_and_is_kept():
     match_id, users, (p0, p1, watcher) = await table(n_players=3, spectators=0)
     p2 = watcher  # the third player
     await p0.send({"type": "chat_mute", "user": users[1].pk, "muted": True})
-    assert await p0.next("chat_muted") == {"type": "chat_muted", "user": users[1].pk, "muted": True}
+    assert await p0.next("chat_muted") == {"type": "chat_muted", "user": users[1].pk, "name": users[1].username,
+                                          "muted": True}
     await chat(p1, "you cannot hear me")
     await said(p2, "you cannot hear me")
     await chat(p2, "but me")
@@ -204,7 +205,8 @@ async def test_a_mute_hides_that_author_for_the_muter_only_and_is_kept():
     again = Player(application, match_id, await token_for(users[0]))
     await again.connect()
     history = await again.next("chat_history")
-    assert [m["text"] for m in history["messages"]] == ["but me"] and history["muted"] == [users[1].pk]
+    assert [m["text"] for m in history["messages"]] == ["but me"] and history["muted"] == [{"id": users[1].pk,
+                                                                                      "name": users[1].username}]
     await again.send({"type": "chat_mute", "user": users[0].pk, "muted": True})
     assert (await again.next("error"))["code"] == "bad_message"  # not oneself
     await again.send({"type": "chat_mute", "user": users[1].pk, "muted": False})

@@ -130,7 +130,7 @@ class LobbyRoomConsumer(_ReadOnly):
 
     async def _chat_history(self) -> None:
         frame = await database_sync_to_async(chat.lobby_history)(self.lobby_id, self._user_id())
-        self.chat_muted = set(frame["muted"])
+        self.chat_muted = {m["id"] for m in frame["muted"]}
         await self.send_json(frame)
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -140,8 +140,6 @@ class LobbyRoomConsumer(_ReadOnly):
             self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
         client_id = None
         try:
-            if not self.bucket.take():
-                raise AppError("rate_limited", _("Too many messages; slow down."))
             raw = text_data if text_data is not None else bytes_data
             if raw is None or len(raw) > MAX_MESSAGE_BYTES:
                 raise AppError("too_large", _("Messages on this socket are limited to 4 KiB."))
@@ -151,7 +149,10 @@ class LobbyRoomConsumer(_ReadOnly):
                 message = None
             if not isinstance(message, dict):
                 raise AppError("bad_message", _("A message must be a JSON object."))
+            # Refusals carry the message's id: the page tells them from the room's own (which have none).
             client_id = message.get("id") if isinstance(message.get("id"), str) else None
+            if not self.bucket.take():
+                raise AppError("rate_limited", _("Too many messages; slow down."))
             await self._chat(message)
         except AppError as exc:
             extra = {"id": client_id[:64]} if client_id else {}

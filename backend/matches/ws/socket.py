@@ -239,7 +239,7 @@ class MatchSocket:
         except Exception:
             log.warning("reading the chat of match %s failed", self.match_id, exc_info=True)
             return
-        self.chat_muted = set(frame["muted"])
+        self.chat_muted = {m["id"] for m in frame["muted"]}
         self._emit(_dumps(frame))
         shown = {m["id"] for m in frame["messages"]}
         waiting, self.chat_waiting = self.chat_waiting, []

@@ -8,6 +8,7 @@ import { ConnectionBanner, NotFound, Notice, Page, SeatDot, Spinner, botName, ga
 import { optionSummary, useGames } from "./common.js";
 import { preloadTable } from "../games/tables.js";
 import { ClockIcon, timeControlText } from "../match/time_control.js";
+import { ChatButton, useChatFrames } from "../lazy.js";
 
 export function LobbyRoomScreen({ params, query, user }) {
   const id = params[0];
@@ -21,12 +22,14 @@ export function LobbyRoomScreen({ params, query, user }) {
   const [bot, setBot] = useState("heuristic");
   const [copied, setCopied] = useState(false);
   const [refused, setRefused] = useState(false); // the room stopped sending news (e.g. kicked from a private lobby)
+  const chat = useChatFrames(user); // chat frames and refusals of chat messages (their id) go to the chat
 
   useEffect(() => {
     get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch((e) => { setGone(e.status === 404); setLoadError(e.message); });
   }, [id]);
-  const { status } = useLive(gone ? null : `/ws/lobbies/${id}/${qs}`, {
+  const { status, send } = useLive(gone ? null : `/ws/lobbies/${id}/${qs}`, {
     onMessage: (m) => {
+      if (chat.take(m)) return;
       if (m.type === "lobby") setLobby(m.lobby);
       else if (m.type === "error") { setRefused(true); setError(m.message); }
     },
@@ -75,6 +78,8 @@ export function LobbyRoomScreen({ params, query, user }) {
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
       <p class="muted">${t("lobby.hosted_by", { name: lobby.host.username })} · ${t(lobby.private ? "lobby.private" : "lobby.public")} · ${t("lobby.seats_count", { taken: filled, count: lobby.num_seats })}${summary ? " · " + summary : ""}</p>
       <p class="lobby-clock" data-testid="time-control"><${ClockIcon} /> ${timeControlText(lobby.time_control)}</p>
+      ${!refused && html`<p class="lobby-chat"><${ChatButton} chat=${chat} text send=${send} me=${user} writes=${user ? "lobby" : null}
+        host=${!!isHost} /></p>`}
       ${lobby.status === "closed" && html`<${Notice} kind="info">${t("lobby.closed")}<//>`}
       ${lobby.status === "expired" && html`<${Notice} kind="info">${t("lobby.expired")}<//>`}
       <ol class="seats" aria-label=${t("new.seats")}>

@@ -11,6 +11,7 @@ import { SeatNotices, SeatStrip, SeatsContext, seatsValue, useMatchSeats } from 
 import { useCueSettings, useMoveCues } from "../match/cues.js";
 import { MatchMenu } from "../match/menu.js";
 import { ResignationResult } from "../match/rematch.js";
+import { ChatButton, useChatFrames } from "../lazy.js";
 
 // index.html asked for this page's match record; its answer names the game, whose table then downloads
 // while the app renders its first screen and the socket connects.
@@ -49,6 +50,7 @@ export function MatchScreen({ params, user }) {
   const statusRef = useRef(null); // the match status the socket last reported
   const seats = useMatchSeats(); // clocks, who plays each seat, absences, a rematch offer (js/match/)
   const cues = useCueSettings();
+  const chat = useChatFrames(user); // the chat's code loads on first use (lazy.js)
 
   // The record names the game, usually before the socket's first state: its table starts downloading then.
   const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); })
@@ -67,6 +69,7 @@ export function MatchScreen({ params, user }) {
       if (again) loadMeta();
     },
     onMessage: (m) => {
+      if (chat.take(m)) return;
       seats.take(m);
       if (m.type === "state") {
         const was = versionRef.current;
@@ -78,7 +81,10 @@ export function MatchScreen({ params, user }) {
         }
         setPending(null);
         // Every game ends the same way for the server ("finished", or "aborted"): the match record then holds the result.
-        if (m.status && m.status !== "active" && m.status !== statusRef.current && !(match && match.status === m.status)) loadMeta();
+        if (m.status && m.status !== "active" && m.status !== statusRef.current && !(match && match.status === m.status)) {
+          loadMeta();
+          if (statusRef.current === "active") live.send({ type: "chat_history" }); // the spectators' words open to all
+        }
         statusRef.current = m.status || statusRef.current;
       } else if (m.type === "presence") {
         setPresence(m);
@@ -121,7 +127,8 @@ export function MatchScreen({ params, user }) {
     <${ConnectionBanner} status=${live.status} />
     ${match && match.status === "aborted" && html`<${Notice} kind="info">${t("match.aborted")}<//>`}
     ${live.status === "closed" && !game && html`<${Notice}>${rejection || t("match.cannot_watch")}<//>`}
-    ${game && html`<${SeatStrip}><${MatchMenu} cues=${cues} /><//><${SeatNotices} /><${ResignationResult} />`}
+    ${game && html`<${SeatStrip}><${ChatButton} chat=${chat} send=${live.send} me=${user}
+      writes=${user ? (game.seat != null ? "table" : "spectators") : null} /><${MatchMenu} cues=${cues} /><//><${SeatNotices} /><${ResignationResult} />`}
     ${!game ? html`<${Spinner} label=${t("match.setting_up")} />`
       : html`<${Table} match=${meta} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
           send=${send} pending=${!!pending} rejection=${rejection} clearRejection=${() => setRejection("")}
