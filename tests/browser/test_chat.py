@@ -104,7 +104,7 @@ def test_two_players_and_a_spectator_chat_on_a_phone(browser, live_server_url, s
         watcher.goto(match_path)
         watcher.page.wait_for_selector("[data-testid=table]")
         watcher.page.wait_for_function("() => !!document.querySelector('[data-testid=chat-open]')")
-        assert not [u for u in requested if u.endswith("/js/chat.js") or u.endswith("/chat.css")]
+        assert not [u for u in requested if u.endswith(("/js/chat.js", "/chat.css"))]
 
         # A player's line (markup and all) reaches the other player and the spectator, as text.
         _open_chat(host)

@@ -8,7 +8,9 @@ viewer is served in, and the frames received up to that one are inspected."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
 
 import pytest
 from channels.db import database_sync_to_async
@@ -18,6 +20,8 @@ from django.test import Client
 from backend.asgi import application
 from backend.chat.models import ChatMessage, ChatMute
 from backend.matches.runtime import MatchHub
+from tests.support.servers import Daphne, database_url, manage, server_env
+from tests.support.wsclient import WebSocket
 
 from .match_support import BROWSER, Player, create, db_match, make_users, token_for
 from .match_support import match_env  # noqa: F401  (fixture)
@@ -75,6 +79,7 @@ async def test_players_and_spectators_each_hear_their_channel_and_a_spectator_ne
     for viewer in (p0, p1, watcher):  # spectators read the table
         message = await said(viewer, "good luck")
         assert message["channel"] == "table" and message["author"] == {"id": users[0].pk, "name": users[0].username}
+        assert set(message) == {"id", "channel", "author", "text", "at"}  # what people typed and who: nothing of the match
     await chat(watcher, "p1 should play the drummer")
     assert (await said(watcher, "p1 should play the drummer"))["channel"] == "spectators"
     await chat(p1, "thanks")
@@ -120,7 +125,7 @@ async def test_after_the_match_the_players_may_read_the_spectators(fake_game):
 
 
 async def test_anonymous_spectators_read_but_may_not_write():
-    match_id, users, (p0, p1, watcher) = await table()
+    match_id, _users, (p0, p1, watcher) = await table()
     visitor = Player(application, match_id)
     await visitor.connect()
     await visitor.next("chat_history")
@@ -137,7 +142,7 @@ async def test_anonymous_spectators_read_but_may_not_write():
 
 
 async def test_length_emptiness_and_type_are_refused_with_their_codes(settings):
-    match_id, users, (p0, p1, watcher) = await table()
+    _match_id, _users, (p0, p1, watcher) = await table()
     await chat(p0, "x" * (settings.CHAT_MAX_CHARS + 1), id="long")
     assert {"code": "chat_too_long", "id": "long"}.items() <= (await p0.next("error")).items()
     await chat(p0, " \n\t ", id="blank")
@@ -152,7 +157,7 @@ async def test_length_emptiness_and_type_are_refused_with_their_codes(settings):
 
 
 async def test_markup_travels_as_plain_text_and_control_characters_become_spaces():
-    match_id, users, (p0, p1, watcher) = await table()
+    _match_id, _users, (p0, p1, watcher) = await table()
     markup = '<img src=x onerror="alert(1)"><b>bold</b> & "quotes"'
     await chat(p0, markup)
     assert (await said(p1, markup))["text"] == markup  # stored and sent as typed, for textContent
@@ -315,7 +320,7 @@ async def test_a_lobby_room_talks_and_its_host_removes_a_message():
     visitor = Room(lobby.pk)
     for room in rooms + [visitor]:
         assert (await room.connect())["messages"] == []
-    h, g, p = rooms
+    h, g, _p = rooms
     await g.send({"type": "chat", "text": "<i>ready</i>"})
     for room in rooms + [visitor]:
         frame = await room.next("chat")
@@ -372,3 +377,67 @@ async def test_a_private_lobby_chat_needs_the_code():
     await with_code.send({"type": "chat", "text": "may I join?"})
     assert (await with_code.next("chat"))["message"]["text"] == "may I join?"
     await with_code.close()
+
+
+# ---- across server processes ----------------------------------------------------------
+TWO_PLAYERS_AND_A_WATCHER = """
+import json, uuid
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from backend.matches.services import create_match
+User = get_user_model()
+users = [User.objects.create_user(username=f"chat{i}-{uuid.uuid4().hex[:6]}", password="x-long-pass-123") for i in range(3)]
+match = create_match("condottiere", {}, users[:2], 13, True)
+print(json.dumps({"match": match.pk, "tokens": [Token.objects.create(user=u).key for u in users]}))
+"""
+
+
+async def _remote_chat(ws, received: list) -> dict:
+    """The next chat frame on a raw socket; every chat text it passes on the way is kept in `received`."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if message["type"] == "chat":
+            received.append(message["message"]["text"])
+            return message["message"]
+        if message["type"] == "chat_history":
+            received += [m["text"] for m in message["messages"]]
+
+
+@pytest.mark.skipif(not os.environ.get("REDIS_URL"), reason="processes share a channel layer only through Redis")
+async def test_lines_cross_server_processes_and_the_spectators_stay_apart(tmp_path):
+    from django.db import connection
+
+    env = server_env(database_url(connection.settings_dict, tmp_path / "db.sqlite3"))
+    made = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", TWO_PLAYERS_AND_A_WATCHER))
+                      .strip().splitlines()[-1])
+    match_id, tokens = made["match"], made["tokens"]
+    servers = [await asyncio.to_thread(Daphne, env) for _ in range(2)]
+    path = f"/ws/matches/{match_id}/"
+    try:
+        p0 = await WebSocket.connect("127.0.0.1", servers[0].port, path, headers={"Authorization": f"Token {tokens[0]}"})
+        p1, watcher = [await WebSocket.connect("127.0.0.1", servers[1].port, path,
+                                               headers={"Authorization": f"Token {tokens[i]}"}) for i in (1, 2)]
+        heard = {ws: [] for ws in (p0, p1, watcher)}
+        for ws in (p0, p1, watcher):
+            await ws.send(json.dumps({"type": "chat_history"}))  # a barrier: the sockets are followed by now
+        for ws in (p0, p1, watcher):
+            while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "chat_history":
+                pass
+            while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "chat_history":
+                pass
+        await p0.send(json.dumps({"type": "chat", "text": "across"}))
+        for ws in (p0, p1, watcher):
+            assert (await _remote_chat(ws, heard[ws]))["text"] == "across"
+        await watcher.send(json.dumps({"type": "chat", "text": "from the stands"}))
+        assert (await _remote_chat(watcher, heard[watcher]))["text"] == "from the stands"
+        await p1.send(json.dumps({"type": "chat", "text": "later"}))
+        for ws in (p0, p1, watcher):
+            while (await _remote_chat(ws, heard[ws]))["text"] != "later":
+                pass
+        assert heard[p0] == heard[p1] == ["across", "later"]
+        assert heard[watcher] == ["across", "from the stands", "later"]
+        for ws in (p0, p1, watcher):
+            await ws.close()
+    finally:
+        for server in servers:
+            await asyncio.to_thread(server.stop)

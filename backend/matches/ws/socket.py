@@ -237,11 +237,17 @@ class MatchSocket:
         try:
             frame = await self.hub.db(chat.match_history, self.match_id, self.seat is not None, active, self.user_id)
         except Exception:
+            # The database is away: live lines flow without the history (a mute
+            # holds again from the next connect), rather than none at all.
             log.warning("reading the chat of match %s failed", self.match_id, exc_info=True)
-            return
-        self.chat_muted = {m["id"] for m in frame["muted"]}
-        self._emit(_dumps(frame))
-        shown = {m["id"] for m in frame["messages"]}
+            frame = None
+        if frame is None:
+            if self.chat_muted is None:
+                self.chat_muted = set()
+        else:
+            self.chat_muted = {m["id"] for m in frame["muted"]}
+            self._emit(_dumps(frame))
+        shown = {m["id"] for m in frame["messages"]} if frame is not None else set()
         waiting, self.chat_waiting = self.chat_waiting, []
         for later in waiting:
             if later.get("type") != "chat" or later["message"]["id"] not in shown:
