@@ -85,6 +85,7 @@ def test_two_players_and_a_spectator_chat_on_a_phone(browser, live_server_url, s
         _wait_line(guest, "welcome, ready in a minute")
         _shot(guest, screenshots, "lobby-guest-360")
         # The host may remove a line of the room: it leaves every panel.
+        _shot(host, screenshots, "lobby-host-360")
         host.page.click("[data-testid=chat-remove]")
         guest.page.wait_for_function("() => !document.querySelector('[data-testid=chat-text]')")
         _close_chat(guest)
@@ -134,6 +135,16 @@ def test_two_players_and_a_spectator_chat_on_a_phone(browser, live_server_url, s
             assert "nézőtérről: szép lépés" not in _lines(player)
             assert "nézőtérről: szép lépés" not in _chat_texts_received(player)
         assert _lines(watcher) == [MARKUP, "nézőtérről: szép lépés", "thanks, good luck"]
+
+        # The spectator mutes the host: the host's lines leave that panel (only), and come back when unmuted.
+        watcher.page.click(f"[data-testid=chat-mute][aria-label*='{host.name}']")
+        watcher.page.wait_for_selector("[data-testid=chat-unmute]")
+        assert _lines(watcher) == ["nézőtérről: szép lépés", "thanks, good luck"]
+        _shot(watcher, screenshots, "table-spectator-muted-hu-360")
+        assert MARKUP in _lines(guest)
+        watcher.page.click("[data-testid=chat-unmute]")
+        watcher.page.wait_for_selector("[data-testid=chat-unmute]", state="detached")
+        assert _lines(watcher)[0] == MARKUP
 
         # The panel is a modal sheet: the board is back after Escape, and focus returns to the button.
         _close_chat(host)
