@@ -23,6 +23,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
@@ -110,11 +111,6 @@ def removed_frame(message: ChatMessage) -> dict:
     return {"type": "chat_removed", "id": message.pk, "channel": message.channel}
 
 
-def _user(user_or_id):
-    User = get_user_model()
-    return user_or_id if isinstance(user_or_id, User) else User.objects.get(pk=user_or_id)
-
-
 def _post(author, text: str, on_commit, **where) -> dict:
     _check_rate(author.pk)
     with transaction.atomic():
@@ -126,18 +122,19 @@ def _post(author, text: str, on_commit, **where) -> dict:
 
 
 # ---- matches ------------------------------------------------------------------
-def post_match(author_id: int | None, match_id: int, text, on_commit=None) -> dict:
-    """Write in a match: a player at the table, a spectator among the spectators."""
-    if author_id is None:
+def post_match(author, match_id: int, text, on_commit=None) -> dict:
+    """Write in a match: a player at the table, a spectator among the spectators
+    (`author`: the connection's user, None when not signed in)."""
+    if author is None or not author.is_authenticated:
         raise AppError("unauthenticated", _("Log in to chat."))
     text = clean_text(text)
-    match = Match.objects.filter(pk=match_id).only("public").first()
+    seat = MatchSeat.objects.filter(match_id=OuterRef("pk"), user_id=author.pk)
+    match = Match.objects.filter(pk=match_id).annotate(seated=Exists(seat)).values("public", "seated").first()
     if match is None:
         raise AppError("not_found", _("There is no such match."))
-    seated = MatchSeat.objects.filter(match_id=match_id, user_id=author_id).exists()
-    if not seated and not match.public:
+    if not match["seated"] and not match["public"]:
         raise AppError("forbidden", _("This match is private."))
-    return _post(_user(author_id), text, on_commit, match_id=match_id, channel=TABLE if seated else SPECTATORS)
+    return _post(author, text, on_commit, match_id=match_id, channel=TABLE if match["seated"] else SPECTATORS)
 
 
 def match_history(match_id: int, seated: bool, active: bool, viewer_id: int | None) -> dict:

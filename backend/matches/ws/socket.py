@@ -66,7 +66,8 @@ class MatchSocket:
         self.scope, self.asgi_send = scope, send
         self.match_id = int(scope["url_route"]["kwargs"]["match_id"])
         user = scope.get("user")
-        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        self.user = user if user is not None and user.is_authenticated else None
+        self.user_id = self.user.pk if self.user is not None else None
         self.address = client_address(scope)
         self.language = language_from_scope(scope)
         self.wire = wire.for_scope(scope)
@@ -214,7 +215,7 @@ class MatchSocket:
         client_id = message.get("id") if valid_client_id(message.get("id")) else None
         try:
             if kind == "chat":
-                frame = await self.hub.db(chat.post_match, self.user_id, self.match_id, message.get("text"))
+                frame = await self.hub.db(chat.post_match, self.user, self.match_id, message.get("text"))
                 self.hub.chat(self.room, frame)  # committed: to every viewer, this one included
             elif kind == "chat_mute":
                 frame = await self.hub.db(chat.set_mute, self.user_id, message.get("user"), message.get("muted"))
