@@ -257,6 +257,8 @@ async def test_staff_remove_a_message_in_the_admin_and_the_table_is_told():
         staff = get_user_model().objects.create_superuser("staff-chat", "s@example.org", "x-very-long-pass-1")
         client = Client()
         client.force_login(staff)
+        listing = client.get("/admin/chat/chatmessage/")
+        assert listing.status_code == 200 and b"something rude" in listing.content
         response = client.post("/admin/chat/chatmessage/", {"action": "remove_messages",
                                                             "_selected_action": [message["id"]]})
         assert response.status_code == 302
