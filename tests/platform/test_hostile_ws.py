@@ -365,7 +365,8 @@ async def test_a_player_cannot_preempt_a_bot_by_guessing_its_action_id():
 
 async def test_lobby_sockets_refuse_odd_invite_codes_and_survive_garbage():
     """/ws/lobbies/<id>/?code=... with a non-ASCII code is just a wrong code
-    (forbidden, 4403); whatever a client sends to a lobby socket is bad_message."""
+    (forbidden, 4403); whatever else a client sends to a lobby socket is bad_message (too_large
+    over the room's 4 KiB for chat messages)."""
     from channels.testing import WebsocketCommunicator
 
     from backend.lobbies import services as lobbies
@@ -381,10 +382,15 @@ async def test_lobby_sockets_refuse_odd_invite_codes_and_survive_garbage():
         assert await comm.receive_output() == {"type": "websocket.close", "code": 4403}
     auth = (b"authorization", f"Token {await token_for(host)}".encode())
     for path, headers in (("/ws/lobbies/", BROWSER), (f"/ws/lobbies/{private.pk}/", BROWSER + [auth])):
+        room = path != "/ws/lobbies/"
         comm = WebsocketCommunicator(application, path, headers=headers)
         assert (await comm.connect())[0]
         await comm.receive_json_from()
+        if room:  # the room's chat history follows the lobby
+            assert (await comm.receive_json_from())["type"] == "chat_history"
         for frame in ({"text": "[" * 8000}, {"bytes": b"\xff"}, {"text": "x" * (1 << 16)}, {"text": "{}"}):
             await comm.send_input({"type": "websocket.receive", **frame})
-            assert (await comm.receive_json_from())["code"] == "bad_message"
+            # The room reads its chat messages, of at most 4 KiB: a longer frame is too large.
+            big = room and len(frame.get("text", "")) > 4096
+            assert (await comm.receive_json_from())["code"] == ("too_large" if big else "bad_message")
         await comm.disconnect()

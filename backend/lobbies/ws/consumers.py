@@ -155,8 +155,11 @@ class LobbyRoomConsumer(_ReadOnly):
                 raise AppError("rate_limited", _("Too many messages; slow down."))
             await self._chat(message)
         except AppError as exc:
-            extra = {"id": client_id[:64]} if client_id else {}
-            await self.send_json(ws_error(exc.code, str(exc.message), **extra))
+            await self.send_json(ws_error(exc.code, str(exc.message), **({"id": client_id[:64]} if client_id else {})))
+        except Exception:  # the database is away: this message is lost, the room stays open
+            log.warning("a chat message in lobby %s could not be handled", self.lobby_id, exc_info=True)
+            error = ws_error("unavailable", _("The game server cannot reach its database just now; try again in a moment."))
+            await self.send_json({**error, **({"id": client_id[:64]} if client_id else {})})
 
     async def _chat(self, message: dict) -> None:
         kind, user = message.get("type"), self.user

@@ -39,7 +39,7 @@ MAX_MESSAGE_BYTES = 16 * 1024
 CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
                "unavailable": 4513}
 SERVICE_RESTART = 4503
-CHAT_MESSAGES = frozenset({"chat", "chat_mute", "chat_history"})
+CHAT_MESSAGES = ("chat", "chat_mute", "chat_history")  # a tuple: "type" may be any JSON value
 
 
 def unavailable() -> MatchError:
