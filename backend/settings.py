@@ -229,7 +229,7 @@ MATCH_WS_RATE = float(os.environ.get("MATCH_WS_RATE", "20"))
 MATCH_WS_BURST = float(os.environ.get("MATCH_WS_BURST", "40"))
 
 # Chat (docs/api.md, Chat): characters per message; messages one user may send per
-# CHAT_RATE_WINDOW_S seconds, over every channel; messages of history sent on (re)connect.
+# CHAT_RATE_WINDOW_S seconds, over every channel; lines of history a (re)connecting client gets.
 CHAT_MAX_CHARS = int(os.environ.get("CHAT_MAX_CHARS", "300"))
 CHAT_RATE = int(os.environ.get("CHAT_RATE", "5"))
 CHAT_RATE_WINDOW_S = int(os.environ.get("CHAT_RATE_WINDOW_S", "10"))

@@ -102,6 +102,7 @@ async def main_async(args) -> None:
                 port = servers[(i + j) % len(servers)].port  # a match's readers spread over the processes
                 ws = await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{match['id']}/",
                                              headers={"Authorization": f"Token {token}"})
+                await ws.send('{"type": "chat_history"}')  # as the web app does on every (re)connect
                 while not (await ws.recv()).startswith('{"type":"chat_history"'):
                     pass
                 row.append(Reader(ws, j < 2))

@@ -66,6 +66,7 @@ async def table(n_players: int = 2, game: str = "condottiere", spectators: int =
     for user in users:
         viewer = Player(application, match_id, await token_for(user))
         await viewer.connect()
+        await viewer.send({"type": "chat_history"})
         history = await viewer.next("chat_history")
         assert history["messages"] == []
         viewers.append(viewer)
@@ -102,6 +103,7 @@ async def test_after_the_match_the_players_may_read_the_spectators(fake_game):
     watcher = Player(application, match_id, await token_for(users[2]))
     for viewer in (p0, watcher):
         await viewer.connect()
+        await viewer.send({"type": "chat_history"})
         await viewer.next("chat_history")
     await chat(watcher, "from the stands")
     await said(watcher, "from the stands")
@@ -128,6 +130,7 @@ async def test_anonymous_spectators_read_but_may_not_write():
     match_id, _users, (p0, p1, watcher) = await table()
     visitor = Player(application, match_id)
     await visitor.connect()
+    await visitor.send({"type": "chat_history"})
     await visitor.next("chat_history")
     await chat(visitor, "hi all", id="c1")
     error = await visitor.next("error")
@@ -175,7 +178,6 @@ async def test_the_rate_limit_holds_per_user_across_sockets(settings):
     match_id, users, (p0, p1, watcher) = await table()
     second_tab = Player(application, match_id, await token_for(users[0]))
     await second_tab.connect()
-    await second_tab.next("chat_history")
     for i in range(2):
         await chat(p0, f"m{i}")
         await said(p0, f"m{i}")
@@ -209,9 +211,19 @@ async def test_a_mute_hides_that_author_for_the_muter_only_and_is_kept():
     await p0.close()
     again = Player(application, match_id, await token_for(users[0]))
     await again.connect()
+    await again.send({"type": "chat_history"})
     history = await again.next("chat_history")
     assert [m["text"] for m in history["messages"]] == ["but me"] and history["muted"] == [{"id": users[1].pk,
                                                                                       "name": users[1].username}]
+    # A connection that never asks for the history reads the mutes when the first line comes.
+    quiet = Player(application, match_id, await token_for(users[0]))
+    await quiet.connect()
+    await chat(p1, "still muted")
+    await heard(p2, "still muted")
+    await chat(p2, "p2 again")
+    await said(quiet, "p2 again")
+    assert texts(quiet) == ["p2 again"]
+    await quiet.close()
     await again.send({"type": "chat_mute", "user": users[0].pk, "muted": True})
     assert (await again.next("error"))["code"] == "bad_message"  # not oneself
     await again.send({"type": "chat_mute", "user": users[1].pk, "muted": False})
@@ -233,11 +245,13 @@ async def test_history_on_reconnect_is_the_newest_messages_in_order(settings):
     await p1.close()
     p1 = Player(application, match_id, await token_for(users[1]))
     await p1.connect()
+    await p1.send({"type": "chat_history"})
     history = await p1.next("chat_history")
     assert [m["text"] for m in history["messages"]] == ["line 2", "line 3", "line 4"]  # no spectators' line
     await watcher.close()
     watcher = Player(application, match_id, await token_for(users[2]))
     await watcher.connect()
+    await watcher.send({"type": "chat_history"})
     assert [m["text"] for m in (await watcher.next("chat_history"))["messages"]] == ["line 3", "line 4",
                                                                                     "spectating"]
     for viewer in (p0, p1, watcher):
@@ -269,6 +283,7 @@ async def test_staff_remove_a_message_in_the_admin_and_the_table_is_told():
     await p0.close()
     p0 = Player(application, match_id, await token_for(users[0]))
     await p0.connect()
+    await p0.send({"type": "chat_history"})
     assert (await p0.next("chat_history"))["messages"] == []
     for viewer in (p0, p1, watcher):
         await viewer.close()
@@ -288,6 +303,7 @@ class Room:
         connected, _ = await self.comm.connect()
         assert connected
         await self.next("lobby")
+        await self.send({"type": "chat_history"})
         return await self.next("chat_history")
 
     async def next(self, *types: str) -> dict:
@@ -423,8 +439,6 @@ async def test_lines_cross_server_processes_and_the_spectators_stay_apart(tmp_pa
         for ws in (p0, p1, watcher):
             await ws.send(json.dumps({"type": "chat_history"}))  # a barrier: the sockets are followed by now
         for ws in (p0, p1, watcher):
-            while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "chat_history":
-                pass
             while json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] != "chat_history":
                 pass
         await p0.send(json.dumps({"type": "chat", "text": "across"}))

@@ -95,7 +95,7 @@ class LobbyRoomConsumer(_ReadOnly):
             return
         self.version = data["version"]
         await self.send_json({"type": "lobby", "lobby": data})
-        await self._chat_history()
+        self.admitted = True
 
     def _snapshot(self):
         lobby = services.get_lobby(self.lobby_id, self.user, self.code)
@@ -123,7 +123,8 @@ class LobbyRoomConsumer(_ReadOnly):
         await self.send_json({"type": "lobby", "lobby": data})
 
     # ---- chat (docs/api.md, Chat): the one thing a client says on this socket ----
-    chat_muted: set[int] | None = None
+    admitted = False
+    chat_muted: set[int] | None = None  # read with the history, or when the first line comes
 
     def _user_id(self) -> int | None:
         return self.user.pk if self.user is not None and self.user.is_authenticated else None
@@ -134,7 +135,7 @@ class LobbyRoomConsumer(_ReadOnly):
         await self.send_json(frame)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if self.chat_muted is None:  # refused at connect, or still connecting
+        if not self.admitted:  # refused at connect
             return
         if not hasattr(self, "bucket"):
             self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
@@ -182,8 +183,10 @@ class LobbyRoomConsumer(_ReadOnly):
     async def chat_frame(self, event):
         """A committed chat frame of this room, from the group."""
         frame = event["frame"]
-        if self.chat_muted is None:
-            return  # the history, read after joining the group, holds it
+        if not self.admitted:
+            return
+        if self.chat_muted is None:  # group messages wait for this: handled one at a time
+            self.chat_muted = await database_sync_to_async(chat.mutes)(self._user_id())
         if frame["type"] == "chat" and frame["message"]["author"]["id"] in self.chat_muted:
             return
         await self.send_json(frame)

@@ -82,10 +82,11 @@ class MatchSocket:
         self.outbox: deque[str | None] = deque()  # None: the current state, even if not new
         self.draining: asyncio.Task | None = None
         self.presence_sent = None
-        # Chat (backend/chat): whom this user muted, once read with the history; frames
-        # offered before that wait, so that a muted author's line never slips through.
-        self.chat_muted: set[int] | None = None
+        # Chat (backend/chat): whom this user muted, read with the history or on the first
+        # line that comes; lines offered before that wait, so a muted author's never slips through.
+        self.chat_muted: set[int] | None = None if self.user is not None else set()
         self.chat_waiting: list[dict] = []
+        self.chat_reading: asyncio.Task | None = None
 
     @classmethod
     async def asgi(cls, scope, receive, send) -> None:
@@ -138,7 +139,6 @@ class MatchSocket:
         self.presence(*room.presence.summary())
         if self.wanted > self.sent_version:
             self._start_draining()
-        hub.spawn(self._chat_history())
         return True
 
     async def _refuse(self, error: MatchError) -> bool:
@@ -232,26 +232,30 @@ class MatchSocket:
             self.error(unavailable(), client_id)
 
     async def _chat_history(self) -> None:
-        """The newest messages this viewer may read (again after the match ends: the
-        spectators' channel opens to the players then; the client asks)."""
+        """The newest lines this viewer may read, on request (the web app asks on
+        every (re)connect, and again when the match ends: the spectators' channel
+        opens to the players then). Clients that never chat never cost a read."""
         active = self.room.snapshot.status == ACTIVE
+        frame = await self.hub.db(chat.match_history, self.match_id, self.seat is not None, active, self.user_id)
+        self.chat_muted = {m["id"] for m in frame["muted"]}
+        self._emit(_dumps(frame))
+        self._chat_flush({m["id"] for m in frame["messages"]})
+
+    async def _chat_mutes(self) -> None:
         try:
-            frame = await self.hub.db(chat.match_history, self.match_id, self.seat is not None, active, self.user_id)
-        except Exception:
-            # The database is away: live lines flow without the history (a mute
-            # holds again from the next connect), rather than none at all.
-            log.warning("reading the chat of match %s failed", self.match_id, exc_info=True)
-            frame = None
-        if frame is None:
-            if self.chat_muted is None:
-                self.chat_muted = set()
-        else:
-            self.chat_muted = {m["id"] for m in frame["muted"]}
-            self._emit(_dumps(frame))
-        shown = {m["id"] for m in frame["messages"]} if frame is not None else set()
+            muted = await self.hub.db(chat.mutes, self.user_id)
+        except Exception:  # the database is away: the lines go out unfiltered rather than not at all
+            log.warning("reading the chat mutes in match %s failed", self.match_id, exc_info=True)
+            muted = set()
+        finally:
+            self.chat_reading = None
+        self.chat_muted = muted
+        self._chat_flush(set())
+
+    def _chat_flush(self, shown: set[int]) -> None:
         waiting, self.chat_waiting = self.chat_waiting, []
         for later in waiting:
-            if later.get("type") != "chat" or later["message"]["id"] not in shown:
+            if later["type"] != "chat" or later["message"]["id"] not in shown:
                 self.chat(later)
 
     def chat(self, frame: dict) -> None:
@@ -260,6 +264,8 @@ class MatchSocket:
             return
         if self.chat_muted is None:
             self.chat_waiting.append(frame)
+            if self.chat_reading is None:
+                self.chat_reading = self.hub.spawn(self._chat_mutes())
             return
         seated, active = self.seat is not None, self.room.snapshot.status == ACTIVE
         channel = frame["message"]["channel"] if frame["type"] == "chat" else frame["channel"]

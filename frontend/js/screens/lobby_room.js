@@ -33,7 +33,10 @@ export function LobbyRoomScreen({ params, query, user }) {
       if (m.type === "lobby") setLobby(m.lobby);
       else if (m.type === "error") { setRefused(true); setError(m.message); }
     },
-    onOpen: (again) => { if (again) get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch(() => {}); },
+    onOpen: (again, sock) => {
+      sock.send({ type: "chat_history" });
+      if (again) get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch(() => {});
+    },
   });
   useEffect(() => {
     if (lobby && lobby.status === "started" && lobby.match_id != null) navigate(`/match/${lobby.match_id}`, { replace: true });

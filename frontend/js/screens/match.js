@@ -65,6 +65,7 @@ export function MatchScreen({ params, user }) {
       versionRef.current = null;
       // The server sends the position on connect; after a drop we also ask explicitly (sync) so nothing missed is assumed.
       if (again) sock.send({ type: "sync" });
+      sock.send({ type: "chat_history" }); // the chat's lines so far (docs/api.md, Chat)
       loadLog();
       if (again) loadMeta();
     },
