@@ -32,11 +32,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.support.servers import Daphne  # noqa: E402
-from tests.support.wsclient import WebSocket  # noqa: E402
+from tests.support.wsclient import ConnectionClosed, WebSocket  # noqa: E402
 
 
 def prepare(env: dict, db_url: str) -> None:
-    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", db_url.rsplit("/", 1)[1]], capture_output=True)
+    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", db_url.rsplit("/", 1)[1]], capture_output=True,
+                   check=False)  # it may exist already
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
 
 
@@ -74,9 +75,9 @@ class Reader:
         while time.monotonic() < until:
             try:
                 text = await asyncio.wait_for(self.ws.recv(), until - time.monotonic())
-            except (asyncio.TimeoutError, Exception):
+            except (TimeoutError, ConnectionClosed):
                 return
-            if text.startswith('{"type":"chat"') or text.startswith('{"type": "chat"'):
+            if text.startswith('{"type":"chat"'):
                 message = json.loads(text)
                 if message["type"] == "chat":
                     self.got[message["message"]["text"]] = time.monotonic()
