@@ -150,6 +150,20 @@ def test_two_players_and_a_spectator_chat_on_a_phone(browser, live_server_url, s
         _close_chat(host)
         assert host.page.evaluate("document.activeElement.dataset.testid") == "chat-open"
         _shot(host, screenshots, "table-after-chat-360")
+        # A visitor who is not signed in reads the history (spectators read both channels) and may not write.
+        visitor = Client(browser, live_server_url, PHONE)
+        try:
+            visitor.goto(match_path)
+            visitor.page.wait_for_selector("[data-testid=table]")
+            _open_chat(visitor)
+            _wait_line(visitor, "thanks, good luck")
+            assert _lines(visitor) == [MARKUP, "nézőtérről: szép lépés", "thanks, good luck"]
+            assert visitor.page.is_visible("[data-testid=chat-read-only]")
+            assert visitor.page.locator("[data-testid=chat-input]").count() == 0
+            _shot(visitor, screenshots, "table-visitor-read-only-360")
+            assert visitor.errors == [], visitor.errors
+        finally:
+            visitor.close()
         for client in (host, guest, watcher):
             assert client.errors == [], client.errors
     finally:
