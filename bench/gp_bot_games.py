@@ -25,11 +25,15 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from backend.engines.gods_playground import ENGINE  # noqa: E402
-from backend.engines.gods_playground.board import PROVINCES  # noqa: E402
+from backend.engines.gods_playground import ENGINE
+from backend.engines.gods_playground.board import BOARD, PROVINCES
+from backend.engines.gods_playground.bots import estate_loss_risk
 
 PLAYERS = 3
 SOURCES = ("boxes", "sejm", "schools", "talers", "estates")
+# The event kinds that score VP (their params carry "vp"), by source.
+VP_KINDS = {"vp_box": "boxes", "sejm_vp": "sejm", "jesuits": "schools", "vp_splendour": "talers",
+            "vp_estates": "estates"}
 
 # Published three-player results (/work/shared/boards/gods_playground.md §6.5 and
 # issue 11): final scores by place, and end-of-game estate points of one game.
@@ -64,6 +68,7 @@ def play(seed: int, bot) -> dict:
     seen: dict[tuple[int, str], dict] = {}
     sources = dict.fromkeys(SOURCES, 0.0)
     traded = {"estate": -3.0, "estate_lost": 0.0}  # the three starting estates are not bought
+    buys: list[dict] = []
     while True:
         to_move = ENGINE.to_move(state)
         if not to_move:
@@ -78,17 +83,17 @@ def play(seed: int, bot) -> dict:
             }
         seat = to_move[0]
         legal = ENGINE.legal_actions(state, seat)
-        state, events = ENGINE.step(state, seat, bot(ENGINE.view(state, seat), legal, rngs[seat]))
+        view = ENGINE.view(state, seat)
+        action = bot(view, legal, rngs[seat])
+        if action["type"] == "buy_estate":
+            buys.append(bought_estate(view, seat, action["province"]))
+        state, events = ENGINE.step(state, seat, action)
         for e in events:
             if e["kind"] in ("estate", "estate_lost"):
                 traded[e["kind"]] += 1 / PLAYERS
-            if e["kind"] == "sejm_vp":
-                sources["sejm"] += e["vp"] / PLAYERS
-            elif e.get("vp") and e["kind"] in ("vp", "jesuits"):
-                text = e["text"]
-                source = ("boxes" if " box" in text else "talers" if "splendour" in text
-                          else "estates" if "for estates" in text else "schools")
-                sources[source] += e["vp"] / PLAYERS
+            source = VP_KINDS.get(e["kind"])
+            if source:
+                sources[source] += e["params"]["vp"] / PLAYERS
     result = ENGINE.result(state)
     order = result["ranking"]
     return {
@@ -102,8 +107,21 @@ def play(seed: int, bot) -> dict:
         "estate_points_by_seat": list(result["estate_vp"]),
         "income": [state["prov"][p]["income"] for p in PROVINCES],
         "estates": sum(o is not None for p in PROVINCES for o in state["prov"][p]["estates"]) / PLAYERS,
+        "held": {p: sum(o is not None for o in state["prov"][p]["estates"]) for p in PROVINCES},
+        # A bought estate counts as lost if its space has another owner or none at the end
+        # (one lost and bought back by the same seat counts as kept: rare).
+        "buys": [{**b, "lost": state["prov"][b["province"]]["estates"][b["space"]] != b["seat"]} for b in buys],
         "seen": seen,
     }
+
+
+def bought_estate(view: dict, seat: int, p: str) -> dict:
+    """An estate the bot buys: where, and the chance the bot gives it of being lost
+    by the end of the game (bots.estate_loss_risk, as the bot reckons it)."""
+    pr = view["prov"][p]
+    cost = BOARD["estate_cube_cost"][0 if view["pending"]["bought"][seat] == 0 else 1]
+    return {"province": p, "space": pr["estates"].index(None), "seat": seat, "round": view["round"],
+            "risk": estate_loss_risk(view, p, seat, sum(pr["nobles"]) - cost)}
 
 
 def mean(xs) -> float:
@@ -150,6 +168,13 @@ def report(games: list[dict], bot_name: str, elapsed: float) -> None:
               f"{p} {mean(g['income'][i] for g in games):.2f}" for i, p in enumerate(PROVINCES)))
     print(f"  estates per seat: bought {mean(g['bought'] for g in games):.1f} (besides the 3 at the start), "
           f"lost {mean(g['lost'] for g in games):.1f}, held at the end {mean(g['estates'] for g in games):.1f}")
+    print("  estates held at the end, per game: " + ", ".join(
+        f"{p} {mean(g['held'][p] for g in games):.1f}" for p in PROVINCES) + " (7 spaces each)")
+    for r in range(1, 5):
+        buys = [b for g in games for b in g["buys"] if b["round"] == r]
+        if buys:
+            print(f"  estates bought in round {r}: {len(buys) / len(games):.1f} a game, lost by the end "
+                  f"{mean(b['lost'] for b in buys):.0%} (the bot reckoned {mean(b['risk'] for b in buys):.0%})")
     print("  VP per seat by source: " + ", ".join(f"{k} {mean(g['sources'][k] for g in games):.1f}" for k in SOURCES))
     print("  round | talers before specials | after specials | hit cubes/seat after campaigns | provinces with enemies")
     for r in range(1, 5):
