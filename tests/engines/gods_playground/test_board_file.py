@@ -199,3 +199,34 @@ def test_a_stored_board_is_checked_like_a_file():
     stored["values"]["enemy_vp"]["yellow"] = 7
     with pytest.raises(BoardError, match=r"enemy_vp.yellow = 7: .*\(rulebook p.14\)"):
         board_from_json(stored)
+
+
+# The calibrated default board (docs/rules/gods_playground.md, "Calibration"): the soft
+# bounds of the examples, which a printed board need not keep exactly, hold for it too.
+
+
+def test_the_calibrated_strengths_keep_the_examples_soft_bounds_p9_p10():
+    """K8, p.10 (example 1, round 2: "1, 3, 5 és 6" adds one black cube) and p.13 (five
+    Swedish cubes in Prussia after the invasion, nobody having hit their box): the black
+    round-2 base is at most 4.  K9, p.9: "az első eltávolítja a török ellenségkockát a
+    tartományról" in round 2's campaigns, so the Turks could invade in round 1."""
+    strength = DEFAULT.values["enemy_strength"]
+    assert strength["black"][1] + 1 <= 5
+    assert strength["orange"][0] >= 1
+    # The research file's shape (not the rulebook's numbers): the Teutonic Knights are a
+    # main round-1 threat, Russia grows round by round (p.2), the Turks peak in round 3.
+    assert strength["green"] == tuple(sorted(strength["green"]))
+    assert strength["orange"][2] == max(strength["orange"])
+    assert strength["black"][0] == max(s[0] for s in strength.values())
+
+
+def test_the_calibrated_values_are_tagged_and_listed_in_the_rules_doc():
+    doc = (Path(__file__).parents[3] / "docs" / "rules" / "gods_playground.md").read_text(encoding="utf-8")
+    calibrated = [path for path, source in DEFAULT.sources.items() if source == "calibrated"]
+    assert {p.split("[")[0] for p in calibrated} == {
+        "enemy_strength.black", "enemy_strength.green", "enemy_strength.yellow", "enemy_strength.orange",
+        "enemy_strength.purple", "estate_vp.prussia", "estate_vp.ukraine", "estate_vp.little_poland",
+        "estate_vp.great_poland"}
+    section = doc[doc.index("## Calibration"):doc.index("## Board file")]
+    for path in calibrated:
+        assert path.split("[")[0] in section, path

@@ -1,6 +1,7 @@
 """The last round's special cases and a few corners of the combat rules (p.9-12)."""
 
 from backend.engines.gods_playground import war
+from backend.engines.gods_playground.board import DEFAULT
 
 from .helpers import BLUE, RED, WHITE, act, blank, enemy, nobles, units
 
@@ -14,13 +15,14 @@ def held_borders(round_, start=WHITE, dice=None):
 
 def test_habsburgs_invade_great_poland_in_round_four_p2_p10():
     """p.2, p.10: the Habsburgs attack in the last round like any other enemy (their round-4
-    strength is provisional, 10)."""
+    strength is not in the text: the board's calibrated value)."""
+    base = DEFAULT.values["enemy_strength"]["purple"][3]
     s = held_borders(4, dice=[5, 6, 6, 6])
     s["box"]["purple"]["royal"] = 0
-    s["box"]["purple"]["nobles"] = [4, 2, 0]
+    s["box"]["purple"]["nobles"] = [2, 1, 0]
     war.phase_invasions(s, [])
     assert s["box"]["purple"]["cubes"] == 1
-    assert s["prov"]["great_poland"]["enemy"]["purple"] == 10 + 1 - 6
+    assert s["prov"]["great_poland"]["enemy"]["purple"] == base + 1 - 3 > 0
 
 
 def test_turkish_habsburg_box_attacks_with_turks_and_raids_along_purple_arrows_p10():
@@ -85,11 +87,12 @@ def test_a_treaty_partners_cubes_in_the_province_can_be_fought_but_its_box_canno
 
 
 def test_invaders_are_limited_by_the_cube_supply_p2():
+    base = DEFAULT.values["enemy_strength"]["black"][0]
     s = held_borders(1, dice=[6, 6, 6, 6])
     s["box"]["black"]["royal"] = 0
-    enemy(s, "lithuania", black=20)
+    enemy(s, "lithuania", black=25 - (base - 2))  # 25 cubes in the game: base - 2 left
     war.phase_invasions(s, [])
-    assert s["prov"]["prussia"]["enemy"]["black"] == 5  # 25 cubes in the game
+    assert s["prov"]["prussia"]["enemy"]["black"] == base - 2
 
 
 def test_a_seat_without_a_free_disc_wins_no_sejm_seat_p6():

@@ -4,6 +4,7 @@ Dice are scripted with the test hook; in a fight infantry roll before cavalry,
 then Cossacks, then the royal army, and defenders roll in player order."""
 
 from backend.engines.gods_playground import war
+from backend.engines.gods_playground.board import DEFAULT
 
 from .helpers import BLUE, RED, WHITE, act, blank, enemy, nobles, units
 
@@ -157,7 +158,7 @@ def test_a_treaty_holds_unless_two_dice_show_its_number_p10():
     s["treaty"] = "green"
     war.phase_invasions(s, [])
     assert s["treaty"] is None and s["box"]["green"]["cubes"] == 0  # no cubes from the dice
-    assert s["prov"]["lithuania"]["enemy"]["green"] == 3  # round-1 base strength (provisional 3)
+    assert s["prov"]["lithuania"]["enemy"]["green"] == DEFAULT.values["enemy_strength"]["green"][0]  # round-1 base
 
 
 def test_a_treaty_that_holds_is_told_as_such_p7_p10():
@@ -176,7 +177,7 @@ def test_a_treaty_that_holds_is_told_as_such_p7_p10():
 def test_other_colours_cancel_after_the_defence_p10():
     s = invasion_state(1, WHITE, [6, 6, 6, 6, 5])
     s["box"]["black"]["royal"] = 0
-    s["box"]["black"]["nobles"] = [5, 0, 0]  # 8 - 5 = 3 Teutonic cubes
+    s["box"]["black"]["nobles"] = [DEFAULT.values["enemy_strength"]["black"][0] - 3, 0, 0]  # 3 Teutonic cubes
     enemy(s, "prussia", green=1)
     units(s, "prussia", WHITE, infantry=1)
     war.phase_invasions(s, [])
