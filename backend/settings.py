@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "backend.lobbies",
     "backend.matches",
     "backend.chat",
+    "backend.ratings",
 ]
 
 MIDDLEWARE = [

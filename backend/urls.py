@@ -16,6 +16,7 @@ urlpatterns = [
     # A lobby made from a match: served by the lobbies app, which may depend on matches (not the reverse).
     path("api/matches/<int:match_id>/rematch/", RematchView.as_view(), name="match-rematch"),
     path("api/matches/", include("backend.matches.api.urls")),
+    path("api/", include("backend.ratings.api.urls")),
 ]
 
 # The web app (SPA shell + its modules). Kept last; its catch-all only matches client routes.

@@ -116,6 +116,11 @@ RULES = [
     ("backend.chat.services", ["backend.chat.relay", "backend.chat.admin", "backend.matches.runtime",
                                "backend.matches.ws", "backend.lobbies.ws", "channels"]),
     ("backend.chat.relay", ["backend.chat.admin", "backend.matches.ws", "backend.lobbies.ws"]),
+    # The ratings hear of finishes through backend.matches.signals; the matches app never imports them.
+    ("backend.ratings.services", ["backend.matches.runtime", "backend.matches.ws", "backend.matches.api",
+                                  "backend.ratings.api", "backend.lobbies"]),
+    ("backend.ratings.elo", ["backend", "django"]),
+    ("backend.matches", ["backend.ratings", "backend.lobbies"]),
 ]
 
 

@@ -24,6 +24,8 @@ class Lobby(models.Model):
     time_control = models.JSONField(default=untimed)  # validated by backend.matches.clock; passed to the match
     num_seats = models.PositiveSmallIntegerField()
     private = models.BooleanField(default=False)
+    # The match changes its players' ratings (backend/ratings): people only, so no bot may sit in a rated lobby.
+    rated = models.BooleanField(default=False, db_default=False)
     invite_code = models.CharField(max_length=32, blank=True, default="")
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_lobbies")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)

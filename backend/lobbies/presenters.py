@@ -31,6 +31,7 @@ def lobby_data(lobby: Lobby, *, show_code: bool = False) -> dict:
         "time_control": lobby.time_control,
         "num_seats": lobby.num_seats,
         "private": lobby.private,
+        "rated": lobby.rated,
         "invite_code": lobby.invite_code if show_code and lobby.private else None,
         "host": _user(lobby.host),
         "seats": seats,

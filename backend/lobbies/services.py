@@ -173,10 +173,18 @@ def _change(fn):
 
 # ---- changes ---------------------------------------------------------------
 @transaction.atomic
-def create_lobby(host, game, options, num_seats, private: bool, time_control: dict | None = None) -> Lobby:
+def create_lobby(host, game, options, num_seats, private: bool, time_control: dict | None = None, *,
+                 rated: bool = False) -> Lobby:
     engine = _engine(game)
     options = validate_setup(engine, options, num_seats)
-    return _open(host, engine, options, num_seats, private, validate_time_control(time_control))
+    if rated and num_seats < 2:
+        message = _("A rated match needs at least two players.")
+        raise AppError("bad_message", message, fields={"rated": [message]})
+    return _open(host, engine, options, num_seats, private, validate_time_control(time_control), rated=rated)
+
+
+def _no_bots_when_rated() -> str:
+    return _("A rated match is for people only: make the match unrated to seat a bot.")
 
 
 def _require_room_for(user, hosting: bool) -> None:
@@ -195,11 +203,12 @@ def _require_room_for(user, hosting: bool) -> None:
 
 
 def _open(host, engine: Engine, options: dict, num_seats: int, private: bool, time_control: dict, *,
-          bots=(), rematch_of: int | None = None) -> Lobby:
+          bots=(), rematch_of: int | None = None, rated: bool = False) -> Lobby:
     """A new lobby hosted (seat 0) by `host`, with `bots` in the next seats; announced after commit."""
     _require_room_for(host, hosting=True)
     lobby = Lobby.objects.create(
         game=engine.id, options=options, num_seats=num_seats, private=bool(private), host=host,
+        rated=bool(rated) and not bots,
         invite_code=secrets.token_urlsafe(9) if private else "", time_control=time_control, rematch_of=rematch_of,
     )
     LobbySeat.objects.bulk_create([LobbySeat(lobby=lobby, index=0, user=host)]
@@ -265,6 +274,8 @@ def add_bot(host, lobby_id: int, bot: str) -> Lobby:
         message = _("%(game)s has no bot called %(bot)r; choose %(bots)s.") % {
             "game": display_name(engine), "bot": bot, "bots": ", ".join(sorted(engine.bots))}
         raise AppError("bad_message", message, fields={"bot": [_("Unknown bot.")]})
+    if lobby.rated:
+        raise AppError("conflict", _no_bots_when_rated())
     LobbySeat.objects.create(lobby=lobby, index=_free_index(lobby), bot=bot)
     return _finish(lobby)
 
@@ -277,6 +288,21 @@ def remove_bot(host, lobby_id: int, index: int) -> Lobby:
     deleted, _per_model = lobby.seats.filter(index=index, user__isnull=True).delete()
     if not deleted:
         raise AppError("not_found", _("Seat %(seat)d holds no bot.") % {"seat": index})
+    return _finish(lobby)
+
+
+@_change
+def set_rated(host, lobby_id: int, rated: bool) -> Lobby:
+    lobby = _locked(lobby_id)
+    _require_host(lobby, host)
+    _require_open(lobby)
+    if rated and lobby.seats.filter(user__isnull=True).exists():
+        raise AppError("conflict", _("A rated match is for people only: remove the bots first."))
+    if rated and lobby.num_seats < 2:
+        raise AppError("conflict", _("A rated match needs at least two players."))
+    if lobby.rated != rated:
+        lobby.rated = rated
+        lobby.save(update_fields=["rated"])
     return _finish(lobby)
 
 
@@ -298,7 +324,7 @@ def start(host, lobby_id: int):
     rng.shuffle(players)
     try:
         match = create_match(lobby.game, lobby.options, players, rng.getrandbits(63), public=not lobby.private,
-                             time_control=lobby.time_control)
+                             time_control=lobby.time_control, rated=lobby.rated)
     except ValueError as exc:
         raise AppError("bad_message", str(exc)) from None
     lobby.status = Lobby.Status.STARTED
@@ -313,7 +339,7 @@ def rematch(user, match_id: int) -> tuple[Lobby, bool]:
 
     Once per match: a second call (by any of its players) gets the same lobby,
     unless that one closed or expired without starting.  Same game, options
-    (without test hooks), time control, seat count, bots and privacy; the caller
+    (without test hooks), time control, seat count, bots, privacy and rating; the caller
     hosts it, and the old match's players join it without the invite code."""
     previous = Match.objects.filter(pk=match_id).values_list("rematch_lobby_id", flat=True).first()
     if previous:
@@ -341,7 +367,7 @@ def _rematch(user, match_id: int) -> tuple[Lobby, bool]:
     try:
         with transaction.atomic():
             lobby = _open(user, engine, options, len(seats), not match.public, validate_time_control(match.time_control),
-                          bots=[seat.bot for seat in seats if seat.bot], rematch_of=match.pk)
+                          bots=[seat.bot for seat in seats if seat.bot], rematch_of=match.pk, rated=match.rated)
             # Guarded on the value read: where rows are not locked (SQLite) a concurrent
             # call may have stored its lobby meanwhile; then that one is the rematch.
             if not Match.objects.filter(pk=match.pk, rematch_lobby_id=match.rematch_lobby_id).update(

@@ -51,10 +51,20 @@ class Match(models.Model):
     deadline_at = models.DateTimeField(null=True, blank=True)
     # The lobby a player opened for a rematch (once per match); like Lobby.match_id, a bare id.
     rematch_lobby_id = models.BigIntegerField(null=True, blank=True)
+    # Chosen in the lobby: the result changes the players' ratings (backend/ratings). Only with a
+    # person in every seat (services.create_match refuses a rated match with a bot).
+    rated = models.BooleanField(default=False, db_default=False)
+    # When the finish was recorded (each player's result, the ratings: signals.match_finished).
+    # Set by the very transaction that records it, under a condition on its being unset, so however
+    # many processes learn of the finish, one records it.
+    recorded_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
         indexes = [
+            # "Finished, not yet recorded": the sweep's look for finishes a process died before recording.
+            models.Index(fields=["finished_at"], name="matches_unrecorded_idx",
+                         condition=Q(status="finished", recorded_at__isnull=True)),
             # "Active matches whose deadline has passed": an index range scan over timed matches only.
             models.Index(fields=["status", "deadline_at"], name="matches_deadline_idx",
                          condition=Q(deadline_at__isnull=False)),

@@ -27,11 +27,13 @@ OnCommit = Callable[[int], None]  # called with the match id once the change is 
 
 
 def create_match(game_id: str, options: dict, players: list, seed: int, public: bool = True,
-                 time_control: dict | None = None, on_commit: OnCommit | None = None) -> Match:
-    """Start a match; `players` in final seat order, each a User or a bot name.
+                 time_control: dict | None = None, on_commit: OnCommit | None = None, rated: bool = False) -> Match:
+    """Start a match; `players` in final seat order, each a User or a bot name;
+    `rated`: its result changes the players' ratings (people only, two or more).
 
     Raises KeyError for an unknown game and ValueError for bad options, player
-    counts, bot names or time controls (clock.TimeControlError)."""
+    counts, bot names, time controls (clock.TimeControlError) or a rated match
+    with a bot."""
     engine = get_engine(game_id)
     options = match_options(game_id, engine.validate_options(options))
     state = engine.setup(len(players), options, seed)
@@ -43,12 +45,14 @@ def create_match(game_id: str, options: dict, players: list, seed: int, public: 
         elif not isinstance(player, User):
             raise ValueError("Each player must be a user or a bot name.")
     owners = [None if isinstance(p, str) else p.pk for p in players]
+    if rated and (None in owners or len(set(owners)) < 2):
+        raise ValueError("A rated match needs two or more people and no bot.")
     now = timing.now_ms()
     clock_fields = timing.start_fields(time_control, owners, public_asked(engine, state), now)
     seen = timing.start_seen(owners, now)
     with transaction.atomic():
         match = Match.objects.create(game=game_id, options=options, seed=seed, state=state, public=public,
-                                     **clock_fields)
+                                     rated=bool(rated), **clock_fields)
         MatchSeat.objects.bulk_create(
             MatchSeat(match=match, seat=i, user=None if isinstance(p, str) else p, bot=p if isinstance(p, str) else "",
                       seen_ms=seen[i])

@@ -100,6 +100,22 @@ def was_applied(match_id: int, client_id: str) -> bool:
         return cursor.fetchone() is not None
 
 
+# ---- a finish recorded once (signals.match_finished) -----------------------------
+def claim_recording(match_id: int) -> bool:
+    """Inside the caller's transaction: mark a finished match recorded; True
+    for the one caller that did.  A second caller waits for the first's row
+    lock and then finds the column set (or, had the first rolled back, unset:
+    then it records)."""
+    return bool(Match.objects.filter(pk=match_id, status=Match.Status.FINISHED, recorded_at__isnull=True)
+                .update(recorded_at=timezone.now()))
+
+
+def unrecorded(before: datetime, limit: int = 20) -> list[int]:
+    """Finished before `before` and not recorded: a range scan of matches_unrecorded_idx."""
+    return list(Match.objects.filter(status=Match.Status.FINISHED, recorded_at__isnull=True, finished_at__lte=before)
+                .order_by("finished_at").values_list("pk", flat=True)[:limit])
+
+
 # ---- writing ---------------------------------------------------------------
 def write_sql(marker: str) -> str:
     """The PostgreSQL write of any number of moves (each match at most once).

@@ -15,12 +15,18 @@ class LobbyCreateSerializer(serializers.Serializer):
     options = serializers.DictField(required=False, default=dict)
     num_seats = serializers.IntegerField(min_value=1, max_value=64)
     private = serializers.BooleanField(required=False, default=False)
+    rated = serializers.BooleanField(required=False, default=False,
+                                     help_text="The match changes its players' ratings; no bot may sit in the lobby.")
     # Checked by the service (backend.matches.clock.validate), which names the wrong field.
     time_control = serializers.JSONField(required=False, allow_null=True, default=None, help_text=TIME_CONTROL_HELP)
 
 
 class JoinSerializer(serializers.Serializer):
     code = serializers.CharField(required=False, allow_blank=True, max_length=64)
+
+
+class RatedSerializer(serializers.Serializer):
+    rated = serializers.BooleanField()
 
 
 class KickSerializer(serializers.Serializer):
@@ -44,6 +50,7 @@ class LobbySerializer(serializers.Serializer):
     time_control = serializers.JSONField(help_text=TIME_CONTROL_HELP)
     num_seats = serializers.IntegerField()
     private = serializers.BooleanField()
+    rated = serializers.BooleanField(help_text="The match changes its players' ratings (people only, no bots).")
     invite_code = serializers.CharField(allow_null=True, help_text="Only for the host and seated players of a private lobby.")
     host = UserSerializer()
     seats = SeatSerializer(many=True)

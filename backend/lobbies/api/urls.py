@@ -10,5 +10,6 @@ urlpatterns = [
     path("<int:lobby_id>/kick/", views.KickView.as_view(), name="lobby-kick"),
     path("<int:lobby_id>/bots/", views.BotsView.as_view(), name="lobby-bots"),
     path("<int:lobby_id>/bots/<int:index>/", views.BotSeatView.as_view(), name="lobby-bot-seat"),
+    path("<int:lobby_id>/rated/", views.RatedView.as_view(), name="lobby-rated"),
     path("<int:lobby_id>/start/", views.StartView.as_view(), name="lobby-start"),
 ]

@@ -18,6 +18,7 @@ from .serializers import (
     KickSerializer,
     LobbyCreateSerializer,
     LobbySerializer,
+    RatedSerializer,
     StartedSerializer,
 )
 
@@ -54,7 +55,7 @@ class LobbyListView(APIView):
     def post(self, request):
         data = _valid(LobbyCreateSerializer, request)
         lobby = services.create_lobby(request.user, data["game"], data["options"], data["num_seats"], data["private"],
-                                      data["time_control"])
+                                      data["time_control"], rated=data["rated"])
         return _answer(lobby, request.user, status.HTTP_201_CREATED)
 
 
@@ -112,6 +113,15 @@ class BotSeatView(_LobbyAction):
     @extend_schema(request=None, responses={200: LobbySerializer, **ERRORS}, summary="Remove the bot at a seat (host only)")
     def delete(self, request, lobby_id, index):
         return _answer(services.remove_bot(request.user, lobby_id, index), request.user)
+
+
+@extend_schema(tags=["lobbies"])
+class RatedView(_LobbyAction):
+    @extend_schema(request=RatedSerializer, responses={200: LobbySerializer, **ERRORS},
+                   summary="Make the match rated or not (host only; a rated lobby holds no bot)")
+    def post(self, request, lobby_id):
+        data = _valid(RatedSerializer, request)
+        return _answer(services.set_rated(request.user, lobby_id, data["rated"]), request.user)
 
 
 @extend_schema(tags=["lobbies"])

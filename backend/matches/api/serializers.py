@@ -34,7 +34,7 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = ["id", "game", "options", "time_control", "status", "version", "public", "seats", "control",
-                  "created_at", "updated_at", "finished_at", "result", "rematch_lobby_id", "absent_grace_s"]
+                  "created_at", "updated_at", "finished_at", "result", "rated", "rematch_lobby_id", "absent_grace_s"]
 
     def get_absent_grace_s(self, match) -> int:
         """How long an absent player's turn waits before others may hand the seat over (the clients' countdown)."""

@@ -28,8 +28,9 @@ from django.db import connections
 
 from .. import clock as clocks
 from .. import domain, jsoncodec, seating, store, timing
-from ..domain import ACTIVE, Applied, MatchInfo, Move, Snapshot, check
+from ..domain import ACTIVE, FINISHED, Applied, MatchInfo, Move, Snapshot, check
 from ..errors import MatchError, gettext_lazy as _
+from ..signals import match_finished
 from . import bots
 from .dbcalls import DbCalls
 from .presence import EXPIRY_INTERVALS, Presence
@@ -60,6 +61,7 @@ class Room:
         self.bot_turns: set[int] = set()  # versions with a bot turn under way here
         self.heard = snapshot.version  # the newest version another process announced
         self.deadline: asyncio.TimerHandle | None = None  # when a running clock runs out
+        self.finish_told = False  # match_finished sent for this room's finish
 
     @property
     def id(self) -> int:
@@ -350,6 +352,19 @@ class MatchHub:
         """A newer version is in the room: to every viewer here, and the clock's next deadline."""
         self._deliver(room)
         self._arm_deadline(room)
+        self._tell_if_finished(room)
+
+    def _tell_if_finished(self, room: Room) -> None:
+        """The other apps hear of a finish once per room (signals.match_finished)."""
+        if room.snapshot.status == FINISHED and not room.finish_told:
+            room.finish_told = True
+            self.spawn(self._tell_finished(room.id))
+
+    async def _tell_finished(self, match_id: int) -> None:
+        try:
+            await self.db(_send_finished, match_id)
+        except Exception:  # the sweep tells it again
+            log.exception("telling that match %s finished failed", match_id)
 
     def _deliver(self, room: Room) -> None:
         version = room.snapshot.version
@@ -428,6 +443,7 @@ class MatchHub:
         if room is not None:
             await self.refresh(room)
             self._schedule_bots(room)
+            self._tell_if_finished(room)  # finished by that commit, as likely as not
             self.release(room)
 
     async def drain(self) -> None:
@@ -493,6 +509,10 @@ class MatchHub:
                         await self.timeouts(room)
                         self._schedule_bots(room)
                         self.release(room)
+                # Finishes no process recorded (it stopped in between); the live path had a sweep's time.
+                before = timing.as_datetime(timing.now_ms() - round(settings.MATCH_DEADLINE_SWEEP_S * 1000))
+                for match_id in await self.db(store.unrecorded, before):
+                    await self._tell_finished(match_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -660,6 +680,12 @@ class MatchHub:
                         self._push_presence(room)
                 except Exception:  # the other matches still get theirs
                     log.exception("presence heartbeat of match %s failed", room.id)
+
+
+def _send_finished(match_id: int) -> None:
+    for receiver, outcome in match_finished.send_robust(None, match_id=match_id):
+        if isinstance(outcome, Exception):
+            log.error("%s failed on the finish of match %s", receiver, match_id, exc_info=outcome)
 
 
 def _read_room(match_id: int):

@@ -1,0 +1,187 @@
+"""Recording a finished match (each player's result, the ratings), and reading standings back.
+
+`record` runs once per finished match however many processes hear of the
+finish (backend/matches/signals.py): its transaction first claims the match
+(store.claim_recording, a conditional UPDATE of the match row) and writes
+everything else only if the claim was its own, so a rating moves once.
+Rating rows are locked in user order: two matches with common players that
+finish together queue instead of deadlocking.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import Count, Prefetch, Q
+from django.utils.translation import gettext as _
+
+from backend.accounts.models import fold
+from backend.common.errors import AppError
+from backend.engines import get_engine
+from backend.matches import seating, store
+from backend.matches.models import ActionLog, Match, MatchSeat
+
+from . import elo
+from .models import Rating, Result
+
+HISTORY = 60  # rated matches per game the profile's chart shows
+RECENT = 20  # matches the profile lists
+PAGE = 50  # leaderboard rows per page
+# Handed to the bot for want of the player: counts as a forfeit even if they came back (seating.py).
+_AWAY = (seating.TIMEOUT, seating.TAKEOVER)
+
+
+# ---- recording ---------------------------------------------------------------
+def on_match_finished(sender, match_id: int, **kwargs) -> None:
+    record(match_id)
+
+
+def forfeits(match: Match) -> set[int]:
+    """Seats that resigned, or were ever handed to the bot because their player's time ran out or they were away."""
+    gone = set(seating.resigned(match.control or ()))
+    away = ActionLog.objects.filter(match=match, action__platform__in=_AWAY).values_list("seat", flat=True)
+    return gone | set(away)
+
+
+def standings(match: Match, num_seats: int, forfeited: set[int]) -> list[int]:
+    """Each seat's place (elo.places): winners from the match's result; scores
+    and the game's tie-breaks from the engine's own result when the game ran
+    to its end (resignations alone can end it earlier: then every seat still in
+    is a winner)."""
+    engine = get_engine(match.game)
+    own = engine.result(match.state) if engine.is_over(match.state) else {}
+    winners = (match.result or {}).get("winners", [])
+    return elo.places(num_seats, winners, own.get("scores"), own.get("ranking"), forfeited)
+
+
+def is_ratable(match: Match, seats: list[MatchSeat]) -> bool:
+    users = [s.user_id for s in seats]
+    return match.rated and None not in users and len(set(users)) >= 2
+
+
+def record(match_id: int) -> bool:
+    """Record a finished match's results and rating changes; False if it was
+    not finished or already recorded (by this or another process)."""
+    with transaction.atomic():
+        if not store.claim_recording(match_id):
+            return False
+        match = Match.objects.get(pk=match_id)
+        seats = list(MatchSeat.objects.filter(match=match).order_by("seat"))
+        if not any(s.user_id for s in seats):
+            return True
+        forfeited = forfeits(match)
+        places = standings(match, len(seats), forfeited)
+        # First place, and no forfeit: a winner whose seat the bot played after their time ran out did not win.
+        won = [places[s.seat] == 1 and s.seat not in forfeited for s in seats]
+        rated = is_ratable(match, seats)
+        before = after = [None] * len(seats)
+        if rated:
+            before, after = _rate(match.game, seats, places, won)
+        results, seen = [], set()
+        for s in seats:
+            if s.user_id is None or s.user_id in seen:
+                continue  # a bot; or a second seat of one user (only unrated matches allow it)
+            seen.add(s.user_id)
+            results.append(Result(match=match, user_id=s.user_id, game=match.game, seat=s.seat,
+                                  place=places[s.seat], players=len(seats), won=won[s.seat],
+                                  forfeit=s.seat in forfeited, rated=rated, rating_before=before[s.seat],
+                                  rating_after=after[s.seat], finished_at=match.finished_at or match.updated_at))
+        Result.objects.bulk_create(results)
+    return True
+
+
+def _rate(game: str, seats: list[MatchSeat], places: list[int], won: list[bool]):
+    users = sorted(s.user_id for s in seats)
+    Rating.objects.bulk_create([Rating(user_id=u, game=game) for u in users], ignore_conflicts=True)
+    current = {r.user_id: r for r in Rating.objects.select_for_update().filter(game=game, user_id__in=users)
+               .order_by("user_id")}
+    before = [current[s.user_id].value for s in seats]
+    deltas = elo.changes(before, places)
+    after = [b + d for b, d in zip(before, deltas)]
+    for s in seats:
+        rating = current[s.user_id]
+        rating.value = after[s.seat]
+        rating.matches += 1
+        rating.wins += won[s.seat]
+    Rating.objects.bulk_update(list(current.values()), ["value", "matches", "wins", "updated_at"])
+    return before, after
+
+
+def record_pending(limit: int = 200) -> int:
+    """Record finished matches nobody recorded (matches older than this app, or a process that died); how many."""
+    done = 0
+    for match_id in Match.objects.filter(status=Match.Status.FINISHED, recorded_at__isnull=True).order_by(
+            "finished_at").values_list("pk", flat=True)[:limit]:
+        done += record(match_id)
+    return done
+
+
+# ---- reading -------------------------------------------------------------------
+def _rounded(value):
+    return None if value is None else round(value)
+
+
+def _user_ref(user) -> dict:
+    return {"id": user.pk, "username": user.username}
+
+
+def _iso(when) -> str | None:
+    return None if when is None else when.isoformat().replace("+00:00", "Z")
+
+
+def profile(name: str) -> dict:
+    """A player's page: per game played, won, rating, place on the leaderboard
+    and rating history; their recent public matches.  A bounded number of
+    queries: one per game with a rating, plus five."""
+    user = get_user_model().objects.filter(username_key=fold(name), is_active=True).first()
+    if user is None:
+        raise AppError("not_found", _("There is no such player."))
+    totals = {row["game"]: row for row in Result.objects.filter(user=user).values("game").annotate(
+        played=Count("id"), won=Count("id", filter=Q(won=True)))}
+    ratings = {r.game: r for r in Rating.objects.filter(user=user)}
+    games = []
+    for game in sorted(set(totals) | set(ratings)):
+        rating = ratings.get(game)
+        entry = {"game": game, "played": totals.get(game, {}).get("played", 0),
+                 "won": totals.get(game, {}).get("won", 0), "rating": None, "rated_matches": 0, "rank": None,
+                 "history": []}
+        if rating is not None:
+            history = list(Result.objects.filter(user=user, game=game, rated=True).order_by("-finished_at", "-match_id")
+                           .values_list("finished_at", "rating_before", "rating_after")[:HISTORY])[::-1]
+            entry.update(rating=_rounded(rating.value), rated_matches=rating.matches,
+                         rank=1 + Rating.objects.filter(game=game).filter(
+                             Q(value__gt=rating.value) | Q(value=rating.value, user_id__lt=user.pk)).count(),
+                         start=_rounded(history[0][1]) if history else None,
+                         history=[{"at": _iso(at), "rating": _rounded(after)} for at, _b, after in history])
+        games.append(entry)
+    seats = Prefetch("match__seats", queryset=MatchSeat.objects.select_related("user").order_by("seat"))
+    recent = []
+    for r in (Result.objects.filter(user=user, match__public=True).select_related("match").prefetch_related(seats)
+              .order_by("-finished_at", "-match_id")[:RECENT]):
+        recent.append({
+            "match": r.match_id, "game": r.game, "finished_at": _iso(r.finished_at), "place": r.place,
+            "players": r.players, "won": r.won, "forfeit": r.forfeit, "rated": r.rated,
+            "rating_before": _rounded(r.rating_before), "rating_after": _rounded(r.rating_after),
+            "scores": (r.match.result or {}).get("scores"), "seat": r.seat,
+            "seats": [{"seat": s.seat, "user": _user_ref(s.user) if s.user_id else None, "bot": s.bot or None}
+                      for s in r.match.seats.all()],
+        })
+    return {"user": _user_ref(user), "joined": _iso(user.date_joined), "games": games, "recent": recent}
+
+
+def leaderboard(game: str, page: int) -> dict:
+    """One page of a game's ratings, best first (level ratings: the earlier account first)."""
+    try:
+        get_engine(game)
+    except (KeyError, ImportError, AttributeError):
+        raise AppError("not_found", _("There is no game called %(game)r.") % {"game": game}) from None
+    if page < 1:
+        raise AppError("bad_message", _("The page must be 1 or more."))
+    rows = Rating.objects.filter(game=game)
+    count = rows.count()
+    first = (page - 1) * PAGE
+    results = [{"rank": first + i + 1, "user": _user_ref(r.user), "rating": _rounded(r.value), "matches": r.matches,
+                "wins": r.wins}
+               for i, r in enumerate(rows.select_related("user").order_by("-value", "user_id")[first:first + PAGE])]
+    return {"game": game, "count": count, "page": page, "page_size": PAGE,
+            "pages": max(1, -(-count // PAGE)), "results": results}
