@@ -43,6 +43,8 @@ _SCREENS = {
     "/account": pgettext_lazy("screen", "Your account"),
     "/rules/condottiere": pgettext_lazy("screen", "Condottiere: how to play"),
     "/rules/gods_playground": pgettext_lazy("screen", "God's Playground: how to play"),
+    "/leaderboard/condottiere": pgettext_lazy("screen", "Condottiere leaderboard"),
+    "/leaderboard/gods_playground": pgettext_lazy("screen", "God's Playground leaderboard"),
 }
 _NOT_FOUND = pgettext_lazy("screen", "Not found")
 
@@ -59,6 +61,7 @@ _SCREEN_MODULES = (
     (r"/account/?", ("account.js", "auth.js")),
     (r"/rules/condottiere/?", ("rules_condottiere.js", "rules.js")),
     (r"/rules/gods_playground/?", ("rules_gods_playground.js", "rules.js")),
+    (r"/(u/[^/]+|leaderboard(/[^/]+)?)/?", ("players.js",)),
 )
 
 

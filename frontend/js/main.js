@@ -16,6 +16,8 @@ const LobbyRoomScreen = lazyComponent(() => import("./screens/lobby_room.js").th
 const MatchesScreen = lazyComponent(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
 const ResetScreen = lazyComponent(() => import("./screens/reset.js").then((m) => m.ResetScreen));
 const AccountScreen = lazyComponent(() => import("./screens/account.js").then((m) => m.AccountScreen));
+const ProfileScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.ProfileScreen));
+const LeaderboardScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.LeaderboardScreen));
 // Each rules page with the frame both share, in one round.
 const CondottiereRules = lazyComponent(() => Promise.all([import("./screens/rules_condottiere.js"), import("./screens/rules.js")])
   .then(([m]) => m.CondottiereRules));
@@ -33,6 +35,8 @@ const ROUTES = [
   [/^\/lobby\/([^/]+)\/?$/, LobbyRoomScreen],
   [/^\/matches\/?$/, MatchesScreen],
   [/^\/match\/([^/]+)\/?$/, MatchScreen],
+  [/^\/u\/([^/]+)\/?$/, ProfileScreen],
+  [/^\/leaderboard(?:\/([^/]+))?\/?$/, LeaderboardScreen],
   [/^\/rules\/condottiere\/?$/, CondottiereRules],
   [/^\/rules\/gods_playground\/?$/, GodsPlaygroundRules],
 ];

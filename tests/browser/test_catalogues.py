@@ -51,6 +51,8 @@ def readable_parts(module: Path) -> tuple[str, ...]:
         return ("site", rel[1], f"rules_{rel[1]}")
     if rel == ("chat.js",):
         return ("site", "chat")  # the chat panel loads its words with it (js/lazy.js)
+    if rel == ("screens", "players.js"):
+        return ("site", "players")  # the profile and leaderboard screens load their own words
     if rel[0] == "screens" and module.stem.startswith("rules_") and module.stem[len("rules_"):] in GAMES:
         game = module.stem[len("rules_"):]
         return ("site", game, f"rules_{game}")
@@ -78,11 +80,12 @@ def placeholders(value) -> set[str]:
 
 
 RULES = tuple(f"rules_{game}" for game in GAMES)
+SCREENS = ("players",)  # catalogues of their own, loaded by one screen
 
 
-@pytest.mark.parametrize("part", ["site", "chat", *GAMES, *RULES])
+@pytest.mark.parametrize("part", ["site", "chat", *GAMES, *RULES, *SCREENS])
 def test_every_language_has_the_same_keys_and_placeholders(part):
-    assert set(parts()) == {"site", "chat", *GAMES, *RULES}
+    assert set(parts()) == {"site", "chat", *GAMES, *RULES, *SCREENS}
     words = {lang: catalogue(lang, part) for lang in LANGUAGES}
     en = words["en"]
     for lang, other in words.items():

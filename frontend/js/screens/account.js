@@ -88,7 +88,7 @@ export function AccountScreen({ user }) {
   const title = t("account.title");
   return html`<${Page} title=${title}>
     <div class="stack account" data-testid="account">
-      <p class="muted">${t("account.signed_in", { name: user.username })}</p>
+      <p class="muted">${t("account.signed_in", { name: user.username })} <a href=${"/u/" + encodeURIComponent(user.username)} data-testid="my-profile">${t("account.profile")}</a></p>
       <${LanguagePanel} />
       <${Notice}>${error}<//>
       ${me ? html`<${EmailPanel} me=${me} onSaved=${setMe} /><${PasswordPanel} username=${me.username} />` : !error && html`<${Spinner} />`}

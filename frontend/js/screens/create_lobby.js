@@ -120,6 +120,7 @@ export function CreateLobbyScreen() {
   const [seats, setSeats] = useState(4);
   const [options, setOptions] = useState({});
   const [priv, setPriv] = useState(false);
+  const [rated, setRated] = useState(false); // friendly by default, like the clock: a rated match is a choice
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const [tcChoice, setTcChoice] = useState("none"); // friendly by default
@@ -144,7 +145,7 @@ export function CreateLobbyScreen() {
     if (Object.keys(mine).length) return;
     setBusy(true);
     try {
-      const lobby = await post("/api/lobbies/", { game: gameId, options, num_seats: seats, private: priv, time_control });
+      const lobby = await post("/api/lobbies/", { game: gameId, options, num_seats: seats, private: priv, rated, time_control });
       navigate(`/lobby/${lobby.id}${lobby.private && lobby.invite_code ? "?code=" + encodeURIComponent(lobby.invite_code) : ""}`);
     } catch (err) {
       const tc = serverErrors(err.fields);
@@ -183,6 +184,8 @@ export function CreateLobbyScreen() {
         custom=${tcCustom} setCustom=${setTcCustom} errors=${tcErrors} />
       <div class="field field-check"><label><input type="checkbox" checked=${priv} onChange=${(e) => setPriv(e.target.checked)} />
         <span>${t("new.private")}</span></label></div>
+      <div class="field field-check"><label><input type="checkbox" checked=${rated} data-testid="rated" onChange=${(e) => setRated(e.target.checked)} />
+        <span>${t("lobby.rated_choice")}</span></label></div>
       <${Notice}>${error}<//>
       <button class="btn btn-primary btn-block" type="submit" disabled=${busy || !game}>${t("new.create")}</button>
     </form>

@@ -24,7 +24,7 @@ function LobbyRow({ lobby, games, user, onError }) {
   const summary = optionSummary(game, lobby.options);
   return html`<li class="row lobby-row" data-testid="lobby-row" data-lobby=${lobby.id}>
     <div class="row-main">
-      <div class="row-title">${gameName(games, lobby.game)} <span class="muted">${t("lobby.hosted_by", { name: lobby.host.username })}</span> <${TimeControlTag} tc=${lobby.time_control} /></div>
+      <div class="row-title">${gameName(games, lobby.game)} <span class="muted">${t("lobby.hosted_by", { name: lobby.host.username })}</span> <${TimeControlTag} tc=${lobby.time_control} />${lobby.rated && html` <span class="tag" data-testid="rated-tag">${t("lobby.rated")}</span>`}</div>
       <div class="row-sub">
         <span class="seats-meter" aria-label=${t("lobby.seats_taken", { taken, count: lobby.num_seats })}>
           ${lobby.seats.map((s) => html`<span class=${"pip" + (s.user || s.bot ? " on" : "")}></span>`)}
@@ -45,7 +45,7 @@ function MyLobbies({ games }) {
   if (!list.length) return null;
   return html`<section class="panel" aria-labelledby="my-lobbies"><h2 id="my-lobbies">${t("home.your_lobbies")}</h2>
     <ul class="rows">${list.map((l) => html`<li class="row" key=${l.id}>
-      <div class="row-main"><div class="row-title">${gameName(games, l.game)} ${l.private && html`<span class="tag">${t("lobby.private")}</span>`}</div>
+      <div class="row-main"><div class="row-title">${gameName(games, l.game)} ${l.private && html`<span class="tag">${t("lobby.private")}</span>`} ${l.rated && html`<span class="tag">${t("lobby.rated")}</span>`}</div>
         <div class="row-sub">${t("lobby.seats_count", { taken: l.seats.filter((s) => s.user || s.bot).length, count: l.num_seats })} · ${t("lobby.hosted_by", { name: l.host.username })}</div></div>
       <a class="btn" href=${`/lobby/${l.id}${l.invite_code ? "?code=" + encodeURIComponent(l.invite_code) : ""}`}>${t("home.open")}</a>
     </li>`)}</ul></section>`;
@@ -66,6 +66,7 @@ function Games({ games, user }) {
         <p>${t(`home.pitch.${id}`)}</p>
         <div class="actions">
           <a class="btn" href=${"/rules/" + id} aria-label=${t("home.how_to_play_label", { game: gameName(games, id) })}>${t("home.how_to_play")}</a>
+          <a class="btn btn-ghost" href=${"/leaderboard/" + id} aria-label=${t("home.leaderboard_label", { game: gameName(games, id) })}>${t("home.leaderboard")}</a>
           ${user && html`<a class="btn btn-ghost" href="/lobbies/new">${t("new.title")}</a>`}
         </div>
       </li>`;

@@ -4,7 +4,7 @@ import { del, get, post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
 import { t } from "../i18n.js";
-import { ConnectionBanner, NotFound, Notice, Page, SeatDot, Spinner, botName, gameName } from "../ui.js";
+import { ConnectionBanner, NotFound, Notice, Page, PlayerLink, SeatDot, Spinner, botName, gameName } from "../ui.js";
 import { optionSummary, useGames } from "./common.js";
 import { preloadTable } from "../games/tables.js";
 import { ClockIcon, timeControlText } from "../match/time_control.js";
@@ -79,7 +79,7 @@ export function LobbyRoomScreen({ params, query, user }) {
   return html`<${Page} title=${t("lobby.heading", { game: name })} tab=${t("lobby.tab", { game: name, id: lobby.id })}>
     ${!refused && html`<${ConnectionBanner} status=${status} />`}
     <section class="card lobby-room" data-testid="lobby-room" data-lobby=${lobby.id}>
-      <p class="muted">${t("lobby.hosted_by", { name: lobby.host.username })} · ${t(lobby.private ? "lobby.private" : "lobby.public")} · ${t("lobby.seats_count", { taken: filled, count: lobby.num_seats })}${summary ? " · " + summary : ""}</p>
+      <p class="muted">${t("lobby.hosted_by", { name: lobby.host.username })} · ${t(lobby.private ? "lobby.private" : "lobby.public")}${lobby.rated ? " · " + t("lobby.rated") : ""} · ${t("lobby.seats_count", { taken: filled, count: lobby.num_seats })}${summary ? " · " + summary : ""}</p>
       <p class="lobby-clock" data-testid="time-control"><${ClockIcon} /> ${timeControlText(lobby.time_control)}</p>
       ${!refused && html`<p class="lobby-chat"><${ChatButton} chat=${chat} text send=${send} me=${user} writes=${user ? "lobby" : null}
         host=${!!isHost} /></p>`}
@@ -89,7 +89,7 @@ export function LobbyRoomScreen({ params, query, user }) {
         ${lobby.seats.map((s) => html`<li class=${"seat" + (s.user || s.bot ? " taken" : "")} data-testid="seat">
           <${SeatDot} seat=${s.index} />
           <span class="seat-name">
-            ${s.user ? html`${s.user.username}${s.user.id === lobby.host.id ? html` <span class="tag">${t("lobby.host")}</span>` : ""}${user && s.user.id === user.id ? html` <span class="tag tag-you">${t("ui.you")}</span>` : ""}`
+            ${s.user ? html`<${PlayerLink} user=${s.user} />${s.user.id === lobby.host.id ? html` <span class="tag">${t("lobby.host")}</span>` : ""}${user && s.user.id === user.id ? html` <span class="tag tag-you">${t("ui.you")}</span>` : ""}`
               : s.bot ? html`${t("lobby.bot")} <span class="tag">${botName(s.bot)}</span>` : html`<span class="muted">${t("lobby.open_seat")}</span>`}
           </span>
           ${isHost && s.bot && html`<button type="button" class="btn btn-small" aria-label=${t("lobby.remove_label", { n: s.index + 1 })}
@@ -104,6 +104,9 @@ export function LobbyRoomScreen({ params, query, user }) {
             ${bots.map((b) => html`<option value=${b}>${botName(b)}</option>`)}</select></label>
         <button type="button" class="btn" data-testid="add-bot" onClick=${() => act(post(`/api/lobbies/${lobby.id}/bots/`, { bot }))}>${t("lobby.add_bot")}</button>
       </div>`}
+      ${isHost && lobby.status === "open" && html`<div class="field field-check"><label><input type="checkbox" checked=${lobby.rated}
+        data-testid="rated" onChange=${(e) => act(post(`/api/lobbies/${lobby.id}/rated/`, { rated: e.target.checked }))} />
+        <span>${t("lobby.rated_choice")}</span></label></div>`}
       ${invite && html`<div class="invite"><label class="field"><span>${t("lobby.invite")}</span>
         <input readonly value=${invite} data-testid="invite-link" onFocus=${(e) => e.target.select()} /></label>
         <button type="button" class="btn" onClick=${copy}>${t(copied ? "lobby.copied" : "lobby.copy")}</button></div>`}

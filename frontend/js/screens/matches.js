@@ -1,11 +1,20 @@
 // My matches (resume or review) and public matches to watch.
 import { html, useState } from "../lib.js";
-import { ago, num, t } from "../i18n.js";
-import { Empty, Notice, Page, Spinner, botName, gameName } from "../ui.js";
+import { ago, list, num, t } from "../i18n.js";
+import { Empty, Notice, Page, PlayerLink, Spinner, botName, gameName } from "../ui.js";
 import { listOf, useGames, usePolled } from "./common.js";
 
-function players(m) {
-  return (m.seats || []).map((s) => (s.user ? s.user.username : t("matches.bot", { bot: botName(s.bot) }))).join(", ");
+const seatLabel = (s) => (s.user ? s.user.username : t("matches.bot", { bot: botName(s.bot) }));
+
+/** Who played (names link to their pages); once finished, each one's score and who won. */
+function Players({ m }) {
+  const result = m.status === "finished" ? m.result : null;
+  const scores = result && Array.isArray(result.scores) ? result.scores : null;
+  const seats = m.seats || [];
+  const winners = seats.filter((s) => result && (result.winners || []).includes(s.seat));
+  return html`${seats.map((s, i) => html`${i ? ", " : ""}<span class="match-player" data-seat=${s.seat}>${s.user ? html`<${PlayerLink} user=${s.user} />`
+    : seatLabel(s)}${scores && scores[s.seat] != null ? html` <b class="score">${num(scores[s.seat])}</b>` : ""}</span>`)}${
+    winners.length > 0 ? html`<span class="won-by" data-testid="won-by"> · ${t("matches.won_by", { names: list(winners.map(seatLabel)) })}</span>` : ""}`;
 }
 
 /** `action`: "resume" or "watch", what the row's button does. */
@@ -17,8 +26,8 @@ export function MatchList({ path, games, action, empty, poll = 0 }) {
   if (!list.length) return html`<${Empty}>${empty}<//>`;
   return html`<ul class="rows">${list.map((m) => html`<li class="row" key=${m.id} data-testid="match-row">
     <div class="row-main">
-      <div class="row-title">${gameName(games, m.game)} <span class="muted">#${m.id}</span></div>
-      <div class="row-sub">${players(m)} · ${m.status === "finished" ? t("matches.finished_at", { when: ago(m.finished_at) })
+      <div class="row-title">${gameName(games, m.game)} <span class="muted">#${m.id}</span>${m.rated ? html` <span class="tag">${t("lobby.rated")}</span>` : ""}</div>
+      <div class="row-sub"><${Players} m=${m} /> · ${m.status === "finished" ? t("matches.finished_at", { when: ago(m.finished_at) })
         : t("matches.move", { n: num(m.version), when: ago(m.updated_at) })}</div>
     </div>
     <a class="btn" href=${`/match/${m.id}`} aria-label=${t(`matches.${action}_label`, { game: gameName(games, m.game), id: m.id })}>${t(m.status === "finished" ? "matches.result" : `matches.${action}`)}</a>
