@@ -16,8 +16,9 @@ const LobbyRoomScreen = lazyComponent(() => import("./screens/lobby_room.js").th
 const MatchesScreen = lazyComponent(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
 const ResetScreen = lazyComponent(() => import("./screens/reset.js").then((m) => m.ResetScreen));
 const AccountScreen = lazyComponent(() => import("./screens/account.js").then((m) => m.AccountScreen));
-const ProfileScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.ProfileScreen));
-const LeaderboardScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.LeaderboardScreen));
+// The profile and leaderboard screen draws once its own words and styles are in.
+const ProfileScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.ready().then(() => m.ProfileScreen)));
+const LeaderboardScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.ready().then(() => m.LeaderboardScreen)));
 // Each rules page with the frame both share, in one round.
 const CondottiereRules = lazyComponent(() => Promise.all([import("./screens/rules_condottiere.js"), import("./screens/rules.js")])
   .then(([m]) => m.CondottiereRules));

@@ -1,27 +1,26 @@
 // A player's page (/u/<name>) and each game's leaderboard (/leaderboard/<game>): standings from the
 // ratings app (docs/api.md, Players). Loaded on first use with its own words ("players") and styles, so
-// no game page carries them.
+// no game page carries them: main.js awaits `ready()` before the first render.
 import { html, useEffect, useState } from "../lib.js";
 import { get } from "../api.js";
-import { ago, loadWords, num, t, useLanguage } from "../i18n.js";
+import { ago, loadWords, num, t } from "../i18n.js";
 import { loadCss } from "../lazy.js";
 import { Empty, GAMES_WITH_RULES, NotFound, Notice, Page, PlayerLink, Spinner, botName, gameName } from "../ui.js";
 import { useGames } from "./common.js";
 
-const ready = () => Promise.all([loadWords("players"), loadCss("/app/players.css")]);
+export const ready = () => Promise.all([loadWords("players"), loadCss("/app/players.css")]);
 
-/** GET `path` once its words and styles are in; {data, error, missing} (missing: the server said 404). */
+/** GET `path`: {data, error, missing} (missing: the server said 404). */
 function useStanding(path) {
-  const lang = useLanguage();
   const [state, setState] = useState({ data: null, error: "", missing: false });
   useEffect(() => {
     let live = true;
     setState({ data: null, error: "", missing: false });
-    Promise.all([get(path), ready()])
-      .then(([data]) => live && setState({ data, error: "", missing: false }))
+    get(path)
+      .then((data) => live && setState({ data, error: "", missing: false }))
       .catch((e) => live && setState({ data: null, error: e.message, missing: e.status === 404 }));
     return () => { live = false; };
-  }, [path, lang]);
+  }, [path]);
   return state;
 }
 
@@ -61,7 +60,7 @@ function GameStanding({ entry, games }) {
           aria-label=${t("profile.rank_label", { rank: entry.rank, game: name })}>${t("profile.rank", { rank: entry.rank })}</a>`}
     </div>
     <dl class="figures">
-      <div><dt>${t("profile.rating")}</dt><dd data-testid="rating">${rated ? num(entry.rating) : "–"}</dd></div>
+      <div><dt>${t("profile.rating")}</dt><dd data-testid="rating">${rated ? String(entry.rating) : "–"}</dd></div>
       <div><dt>${t("profile.played")}</dt><dd data-testid="played">${num(entry.played)}</dd></div>
       <div><dt>${t("profile.won")}</dt><dd data-testid="won">${num(entry.won)}</dd></div>
     </dl>
@@ -133,7 +132,7 @@ export function LeaderboardScreen({ params, query, user }) {
             <th scope="col" class="num">${t("board.rating")}</th><th scope="col" class="num">${t("board.matches")}</th></tr></thead>
           <tbody>${data.results.map((r) => html`<tr key=${r.user.id} class=${user && user.id === r.user.id ? "me" : ""} data-testid="board-row">
             <td>${r.rank}</td><td class="who"><${PlayerLink} user=${r.user} /></td>
-            <td class="num">${num(r.rating)}</td>
+            <td class="num">${r.rating}</td>
             <td class="num" title=${t("board.wins_title", { wins: r.wins, count: r.matches })}>${num(r.matches)}</td>
           </tr>`)}</tbody>
         </table>
