@@ -138,7 +138,7 @@ def test_a_leaderboard_on_a_phone_pages_and_marks_me(browser, site, lang):
         page.screenshot(path=str(SHOTS / f"leaderboard-phone-{lang}.png"))
         page.locator(".pager a.btn").last.click()
         page.wait_for_url("**/leaderboard/condottiere?page=2")
-        page.wait_for_function("() => document.querySelector('[data-testid=board-row] td').textContent === '51'")
+        page.wait_for_function("() => document.querySelector('[data-testid=board-row] td')?.textContent === '51'")
         assert page.locator("[data-testid=board-row]").count() == 58 - 50  # 55 fillers and the 3 players
         page.screenshot(path=str(SHOTS / f"leaderboard-phone-{lang}-page2.png"), full_page=True)
         # The other game's board, reached by its tab: only people with a rated match, so none yet.

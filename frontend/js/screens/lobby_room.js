@@ -23,6 +23,7 @@ export function LobbyRoomScreen({ params, query, user }) {
   const [copied, setCopied] = useState(false);
   const [refused, setRefused] = useState(false); // the room stopped sending news (e.g. kicked from a private lobby)
   const chat = useChatFrames(user); // chat frames and refusals of chat messages (their id) go to the chat
+  const [ratedAsked, setRatedAsked] = useState(null); // the host's choice until the server answers
 
   useEffect(() => {
     get(`/api/lobbies/${id}/${qs}`).then(setLobby).catch((e) => { setGone(e.status === 404); setLoadError(e.message); });
@@ -104,8 +105,9 @@ export function LobbyRoomScreen({ params, query, user }) {
             ${bots.map((b) => html`<option value=${b}>${botName(b)}</option>`)}</select></label>
         <button type="button" class="btn" data-testid="add-bot" onClick=${() => act(post(`/api/lobbies/${lobby.id}/bots/`, { bot }))}>${t("lobby.add_bot")}</button>
       </div>`}
-      ${isHost && lobby.status === "open" && html`<div class="field field-check"><label><input type="checkbox" checked=${lobby.rated}
-        data-testid="rated" onChange=${(e) => act(post(`/api/lobbies/${lobby.id}/rated/`, { rated: e.target.checked }))} />
+      ${isHost && lobby.status === "open" && html`<div class="field field-check"><label><input type="checkbox" checked=${ratedAsked ?? lobby.rated}
+        data-testid="rated" onChange=${(e) => { setRatedAsked(e.target.checked);
+          act(post(`/api/lobbies/${lobby.id}/rated/`, { rated: e.target.checked })).finally(() => setRatedAsked(null)); }} />
         <span>${t("lobby.rated_choice")}</span></label></div>`}
       ${invite && html`<div class="invite"><label class="field"><span>${t("lobby.invite")}</span>
         <input readonly value=${invite} data-testid="invite-link" onFocus=${(e) => e.target.select()} /></label>

@@ -131,7 +131,7 @@ export function LeaderboardScreen({ params, query, user }) {
           <thead><tr><th scope="col">${t("board.rank")}</th><th scope="col">${t("board.player")}</th>
             <th scope="col" class="num">${t("board.rating")}</th><th scope="col" class="num">${t("board.matches")}</th></tr></thead>
           <tbody>${data.results.map((r) => html`<tr key=${r.user.id} class=${user && user.id === r.user.id ? "me" : ""} data-testid="board-row">
-            <td>${r.rank}</td><td class="who"><${PlayerLink} user=${r.user} /></td>
+            <td>${r.rank}</td><td class="board-who"><${PlayerLink} user=${r.user} /></td>
             <td class="num">${r.rating}</td>
             <td class="num" title=${t("board.wins_title", { wins: r.wins, count: r.matches })}>${num(r.matches)}</td>
           </tr>`)}</tbody>
