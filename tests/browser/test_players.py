@@ -66,12 +66,17 @@ def site(tmp_path_factory):
         yield f"http://127.0.0.1:{server.port}"
 
 
-def _log_in(client: Client, name: str) -> None:
+def _log_in(client: Client, name: str, lang: str = "en") -> None:
+    """Log in; then speak `lang` (an account keeps the language of its first log-in, another test's)."""
+    page = client.page
     client.goto("/login")
-    client.page.fill("input[name=username]", name)
-    client.page.fill("input[name=password]", PASSWORD)
-    client.page.click("button[type=submit]")
-    client.page.wait_for_selector(f"[data-testid=username]:text-is('{name}')")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector(f"[data-testid=username]:text-is('{name}')")
+    if page.get_attribute("html", "lang") != lang:
+        page.click("[data-testid=language]")
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
 
 
 def _fits_the_phone(client: Client, text: bool = True) -> None:
@@ -123,7 +128,7 @@ def test_a_leaderboard_on_a_phone_pages_and_marks_me(browser, site, lang):
     client = Client(browser, site, PHONE, locale=LOCALES[lang])
     try:
         page = client.page
-        _log_in(client, "filler54")
+        _log_in(client, "filler54", lang)
         client.goto("/leaderboard/condottiere")
         page.wait_for_selector("[data-testid=board-row]")
         rows = page.locator("[data-testid=board-row]")
