@@ -16,9 +16,10 @@ const LobbyRoomScreen = lazyComponent(() => import("./screens/lobby_room.js").th
 const MatchesScreen = lazyComponent(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
 const ResetScreen = lazyComponent(() => import("./screens/reset.js").then((m) => m.ResetScreen));
 const AccountScreen = lazyComponent(() => import("./screens/account.js").then((m) => m.AccountScreen));
-// The profile and leaderboard screen draws once its own words and styles are in.
-const ProfileScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.ready().then(() => m.ProfileScreen)));
-const LeaderboardScreen = lazyComponent(() => import("./screens/players.js").then((m) => m.ready().then(() => m.LeaderboardScreen)));
+// A player's page and the leaderboards: drawn once their own words and styles are in.
+const players = (name) => lazyComponent(() => import("./screens/players.js").then((m) => m.ready().then(() => m[name])));
+const ProfileScreen = players("ProfileScreen");
+const LeaderboardScreen = players("LeaderboardScreen");
 // Each rules page with the frame both share, in one round.
 const CondottiereRules = lazyComponent(() => Promise.all([import("./screens/rules_condottiere.js"), import("./screens/rules.js")])
   .then(([m]) => m.CondottiereRules));

@@ -43,7 +43,7 @@ def _english_only() -> tuple[set[str], list[re.Pattern]]:
     """English words that Hungarian says differently: whole texts, and templates with enough fixed words to tell."""
     whole: set[str] = set()
     templates: list[re.Pattern] = []
-    for part in ("site", *GAMES):
+    for part in ("site", *GAMES, "players"):
         en, hu = catalogue("en", part), catalogue("hu", part)
         for key, value in en.items():
             hu_texts = set(hu[key].values()) if isinstance(hu[key], dict) else {hu[key]}

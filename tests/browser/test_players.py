@@ -13,6 +13,8 @@ import pytest
 from tests.support.servers import Daphne, manage, server_env
 
 from .support import PASSWORD, PHONE, Client, horizontal_overflow, small_text
+from .test_i18n import assert_hungarian
+from .test_screens import _SMALL_TARGETS_JS as SMALL_TARGETS_JS
 
 pytestmark = pytest.mark.browser
 
@@ -74,6 +76,8 @@ def _log_in(client: Client, name: str, lang: str = "en") -> None:
     page.fill("input[name=password]", PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_selector(f"[data-testid=username]:text-is('{name}')")
+    client.goto("/")  # as the server now speaks to this account
+    page.wait_for_selector("[data-testid=open-lobbies]")
     if page.get_attribute("html", "lang") != lang:
         page.click("[data-testid=language]")
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
@@ -81,6 +85,7 @@ def _log_in(client: Client, name: str, lang: str = "en") -> None:
 
 def _fits_the_phone(client: Client, text: bool = True) -> None:
     assert horizontal_overflow(client.page) == 0
+    assert client.page.evaluate(SMALL_TARGETS_JS) == []  # 44 px to tap, as every screen
     if text:  # the pages of this screen; the older lists keep the site's small tags
         assert small_text(client.page, "main") == []
     assert client.errors == []
@@ -108,6 +113,8 @@ def test_a_profile_on_a_phone(browser, site, lang):
         assert gp.locator("[data-testid=rating-chart]").count() == 0
         assert page.locator("[data-testid=recent-match]").count() == 15
         _fits_the_phone(client)
+        if lang == "hu":
+            assert_hungarian(client, "profile")
         page.screenshot(path=str(SHOTS / f"profile-phone-{lang}.png"))
         page.screenshot(path=str(SHOTS / f"profile-phone-{lang}-full.png"), full_page=True)
         # A name links to that player's page; the match link opens the match.
@@ -140,6 +147,8 @@ def test_a_leaderboard_on_a_phone_pages_and_marks_me(browser, site, lang):
         ratings = [int(r) for r in page.locator("[data-testid=board-row] td.num:nth-child(3)").all_text_contents()]
         assert ratings == sorted(ratings, reverse=True)
         _fits_the_phone(client)
+        if lang == "hu":
+            assert_hungarian(client, "leaderboard")
         page.screenshot(path=str(SHOTS / f"leaderboard-phone-{lang}.png"))
         page.locator(".pager a.btn").last.click()
         page.wait_for_url("**/leaderboard/condottiere?page=2")

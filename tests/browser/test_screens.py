@@ -126,7 +126,7 @@ def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live
         me.page.locator("[role=tab][data-tab=finished]").click()
         row = me.page.locator("[data-testid=match-row]").first
         row.wait_for()
-        row.get_by_role("link").click()
+        row.locator("a.btn").click()  # the row's own button (the players' names link to their pages)
         me.page.wait_for_selector("[data-testid=result]")
         assert me.page.url == match_url
         assert me.errors == []

@@ -85,7 +85,7 @@ function RecentRow({ r, games }) {
         ${delta != null && html` <span class=${"delta " + (delta >= 0 ? "up" : "down")} title=${t("profile.rating_change", { before: r.rating_before, after: r.rating_after })}>${delta >= 0 ? "+" : "−"}${Math.abs(delta)}</span>`}</div>
       <div class="row-sub">${t("profile.with")} ${others(r.seats, r.seat)} · ${ago(r.finished_at)}</div>
     </div>
-    <a class="btn btn-small" href=${`/match/${r.match}`} aria-label=${t("profile.open_match_label", { game: gameName(games, r.game), id: r.match })}>${t("profile.open_match")}</a>
+    <a class="btn" href=${`/match/${r.match}`} aria-label=${t("profile.open_match_label", { game: gameName(games, r.game), id: r.match })}>${t("profile.open_match")}</a>
   </li>`;
 }
 
@@ -137,9 +137,9 @@ export function LeaderboardScreen({ params, query, user }) {
           </tr>`)}</tbody>
         </table>
         ${data.pages > 1 && html`<div class="pager">
-          ${page > 1 ? html`<a class="btn btn-small" href=${`/leaderboard/${game}?page=${page - 1}`}>${t("board.prev")}</a>` : html`<span></span>`}
+          ${page > 1 ? html`<a class="btn" href=${`/leaderboard/${game}?page=${page - 1}`}>${t("board.prev")}</a>` : html`<span></span>`}
           <span class="muted">${t("board.page", { page, pages: data.pages })}</span>
-          ${page < data.pages ? html`<a class="btn btn-small" href=${`/leaderboard/${game}?page=${page + 1}`}>${t("board.next")}</a>` : html`<span></span>`}
+          ${page < data.pages ? html`<a class="btn" href=${`/leaderboard/${game}?page=${page + 1}`}>${t("board.next")}</a>` : html`<span></span>`}
         </div>`}
       </section>`}
     <p class="muted board-note">${t("board.note")}</p>
