@@ -86,11 +86,14 @@ def shell(request, status: int = 200) -> HttpResponse | None:
     user = request.user
     # An unknown address (the app shows its own not-found screen) says so from the start.
     screen = _NOT_FOUND if status == 404 else _SCREENS.get(request.path.rstrip("/"))
+    modules = screen_modules(request.path)
     context = {
         "LANGUAGE_CODE": translation.get_language(),
         "title": f"{screen} · {site_name()}" if screen else site_name(),
         "description": _("Play Condottiere and God's Playground online with friends or bots."),
-        "screen_modules": screen_modules(request.path),
+        "screen_modules": modules,
+        # Those screens (not the rules pages) bring the "screens" words and lobby.css (frontend/js/main.js).
+        "screen_parts": any(not m.startswith("rules") for m in modules),
         # The signed-in user rides along with the page so the app never has to
         # probe /api/auth/me/ (a 401 there would be a console error for visitors).
         "boot": {"user": {"id": user.pk, "username": user.username} if user.is_authenticated else None},

@@ -9,54 +9,21 @@
 // `picture` (a vnode, e.g. the card itself) and `more` ([href, label] pairs: the rules, the card reference).
 // `words` names catalogue parts the text needs, fetched before `info` runs on first use, so a table does not
 // carry its rules page's words (frontend/README.md, weight). The rules pages' own pieces are in screens/rules.js.
-import { html, render } from "./lib.js";
-import { loadWords, t } from "./i18n.js";
+import { loadWords } from "./i18n.js";
 import { loadCss } from "./lazy.js";
 
 const PRESS_MS = 480;
 const SLOP_PX = 10;
 
-let dialog = null;
 let press = null; // { timer, x, y }
 let swallowClick = false; // the click that ends a long press must not also act
 
-function ensureDialog() {
-  if (dialog && dialog.isConnected) return dialog;
-  dialog = document.createElement("dialog");
-  dialog.className = "help-sheet";
-  dialog.setAttribute("aria-labelledby", "help-title");
-  dialog.dataset.testid = "help";
-  // A tap on the backdrop (the dialog element itself, outside its content) closes it.
-  dialog.addEventListener("click", (e) => { if (e.target === dialog || (e.target.closest && e.target.closest("a[href]"))) dialog.close(); });
-  document.body.appendChild(dialog);
-  return dialog;
-}
-
-function Sheet({ info }) {
-  const paras = Array.isArray(info.text) ? info.text : [info.text];
-  return html`<div class="help-body">
-    <div class="help-head">
-      ${info.picture && html`<div class="help-picture" aria-hidden="true">${info.picture}</div>`}
-      <h2 id="help-title">${info.title}</h2>
-    </div>
-    ${paras.filter(Boolean).map((p) => html`<p data-testid="help-text">${p}</p>`)}
-    <div class="help-actions">
-      ${(info.more || []).map(([href, label]) => html`<a class="btn btn-small" href=${href}>${label}</a>`)}
-      <button type="button" class="btn btn-primary btn-small" data-testid="help-close" onClick=${() => dialog.close()}>${t("help.close")}</button>
-    </div>
-  </div>`;
-}
-
 /** Opens the sheet for `info` (a function, see above). Native <dialog>: it traps focus, Escape closes it, focus returns. */
 export async function showHelp(info, words) {
-  // The sheet's look (help.css) and the words it needs arrive on the first use: a table does not carry them.
-  await Promise.all([loadCss("/app/help.css"), ...[].concat(words || []).map(loadWords)]);
-  const content = typeof info === "function" ? info() : info;
-  const d = ensureDialog();
-  render(html`<${Sheet} info=${content} />`, d);
-  if (!d.open) d.showModal();
-  const close = d.querySelector("[data-testid=help-close]");
-  if (close) close.focus();
+  // The sheet itself (help_sheet.js), its look (help.css) and the words it needs arrive on the first use:
+  // a table does not carry them.
+  const [sheet] = await Promise.all([import("./help_sheet.js"), loadCss("/app/help.css"), ...[].concat(words || []).map(loadWords)]);
+  sheet.openSheet(typeof info === "function" ? info() : info);
 }
 
 function cancelPress() {

@@ -17,8 +17,8 @@ export function loadCss(href) {
   });
 }
 
-/** A component that shows a spinner (saying `waiting`, a catalogue key) until `fetch()`, a promise of the
- * real component, resolves. `preload()` starts the download early, e.g. as soon as a match record names its game;
+/** A component that shows a spinner (saying `waiting`, a catalogue key; nothing if null) until `fetch()`, a
+ * promise of the real component, resolves. `preload()` starts the download early, e.g. as soon as a match record names its game;
  * `load()` is that download's promise. */
 export function lazyComponent(fetch, waiting = "ui.loading") {
   let loading = null;
@@ -40,7 +40,7 @@ export function lazyComponent(fetch, waiting = "ui.loading") {
       return () => { live = false; };
     }, []);
     if (error) return html`<${Notice}>${error}<//>`;
-    if (!C) return html`<${Spinner} label=${t(waiting)} />`;
+    if (!C) return waiting ? html`<${Spinner} label=${t(waiting)} />` : null;
     return html`<${C} ...${props} />`;
   }
   Lazy.preload = () => { load().catch(() => {}); };

@@ -3,21 +3,24 @@ import { html, render, useEffect } from "./lib.js";
 import { LANGUAGES, language, loadWords, t, useLanguage } from "./i18n.js";
 import { interceptLinks, match, navigate, useLocation } from "./router.js";
 import { chooseLanguage, logout, useUser } from "./session.js";
-import { lazyComponent } from "./lazy.js";
+import { lazyComponent, loadCss } from "./lazy.js";
 import { MatchScreen } from "./screens/match.js";
 import { NotFound } from "./ui.js";
 
 // Every screen but the match's loads on first use (the server preloads the one a page opens with,
-// backend/web/views.py); the match screen, the heaviest page, comes with the shell.
-const HomeScreen = lazyComponent(() => import("./screens/home.js").then((m) => m.HomeScreen));
-const AuthScreen = lazyComponent(() => import("./screens/auth.js").then((m) => m.AuthScreen));
-const CreateLobbyScreen = lazyComponent(() => import("./screens/create_lobby.js").then((m) => m.CreateLobbyScreen));
-const LobbyRoomScreen = lazyComponent(() => import("./screens/lobby_room.js").then((m) => m.LobbyRoomScreen));
-const MatchesScreen = lazyComponent(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
-const ResetScreen = lazyComponent(() => import("./screens/reset.js").then((m) => m.ResetScreen));
-const AccountScreen = lazyComponent(() => import("./screens/account.js").then((m) => m.AccountScreen));
-// A player's page and the leaderboards: drawn once their own words and styles are in.
-const players = (name) => lazyComponent(() => import("./screens/players.js").then((m) => m.ready().then(() => m[name])));
+// backend/web/views.py); the match screen, the heaviest page, comes with the shell. These screens bring
+// their words (the "screens" part) and their look (lobby.css) with them, so a match page carries neither.
+const screen = (fetch) => lazyComponent(() => Promise.all([fetch(), loadWords("screens"), loadCss("/app/lobby.css")]).then(([C]) => C));
+const HomeScreen = screen(() => import("./screens/home.js").then((m) => m.HomeScreen));
+const AuthScreen = screen(() => import("./screens/auth.js").then((m) => m.AuthScreen));
+const CreateLobbyScreen = screen(() => import("./screens/create_lobby.js").then((m) => m.CreateLobbyScreen));
+const LobbyRoomScreen = screen(() => import("./screens/lobby_room.js").then((m) => m.LobbyRoomScreen));
+const MatchesScreen = screen(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
+const ResetScreen = screen(() => import("./screens/reset.js").then((m) => m.ResetScreen));
+const AccountScreen = screen(() => import("./screens/account.js").then((m) => m.AccountScreen));
+// A player's page and the leaderboards: drawn once their own words and styles are in (and the lists' look, lobby.css).
+const players = (name) => lazyComponent(() => Promise.all([import("./screens/players.js").then((m) => m.ready().then(() => m[name])),
+  loadCss("/app/lobby.css")]).then(([C]) => C));
 const ProfileScreen = players("ProfileScreen");
 const LeaderboardScreen = players("LeaderboardScreen");
 // Each rules page with the frame both share, in one round.

@@ -41,14 +41,30 @@ def parts() -> list[str]:
     return sorted(p.stem for p in (ROOT / "i18n" / "en").glob("*.json"))
 
 
+# Parts a page loads on first use, and the modules that load them with themselves (frontend/README.md, Loading):
+# every screen but the match's and the rules pages ("screens", js/main.js), the match menu's dialogs and the
+# rematch ("match_menu", js/match/menu.js and rematch.js), God's Playground's decision panels
+# ("gods_playground_nobles" for the nobles' layout, "gods_playground_decide" for the others;
+# js/games/gods_playground/table.js).
+LATER = {
+    "screens": {f"js/screens/{m}.js" for m in ("home", "auth", "create_lobby", "lobby_room", "matches", "reset", "account")}
+    | {"js/match/time_control.js"},
+    "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js"},
+    "gods_playground_decide": {"js/games/gods_playground/decide.js"},
+    "gods_playground_nobles": {"js/games/gods_playground/nobles.js"},
+}
+
+
 def readable_parts(module: Path) -> tuple[str, ...]:
     """The catalogues a module can rely on: the site's; in a game's folder its game's, and its rules' (the table's
-    help fetches those when it first opens, js/help.js); a game's rules page (screens/rules_<game>.js) both too."""
+    help fetches those when it first opens, js/help.js); a game's rules page (screens/rules_<game>.js) both too;
+    and a part loaded on first use (LATER) for the modules that come with it."""
     rel = module.relative_to(ROOT / "js").parts
+    later = tuple(part for part, readers in LATER.items() if module.relative_to(ROOT).as_posix() in readers)
     if rel == ("games", "narrate.js"):
         return ("site", *GAMES)  # the log's narrator words the events of the game whose table loaded it
     if rel[0] == "games" and rel[1] in GAMES:
-        return ("site", rel[1], f"rules_{rel[1]}")
+        return ("site", rel[1], f"rules_{rel[1]}", *later)
     if rel == ("chat.js",):
         return ("site", "chat")  # the chat panel loads its words with it (js/lazy.js)
     if rel == ("screens", "players.js"):
@@ -56,7 +72,40 @@ def readable_parts(module: Path) -> tuple[str, ...]:
     if rel[0] == "screens" and module.stem.startswith("rules_") and module.stem[len("rules_"):] in GAMES:
         game = module.stem[len("rules_"):]
         return ("site", game, f"rules_{game}")
-    return ("site",)
+    return ("site", *later)
+
+
+def test_what_loads_a_later_part_loads_its_modules_with_it():
+    """A part loaded on first use is fetched by the code that fetches the modules reading it, awaited with them,
+    so no word is missing (shown as its key) when they first draw: each reader is either imported with import()
+    beside that loadWords, or imported only by other readers of the part."""
+    loaders = {"screens": ["js/main.js"], "match_menu": ["js/match/menu.js", "js/match/rematch.js"],
+               "gods_playground_decide": ["js/games/gods_playground/table.js"],
+               "gods_playground_nobles": ["js/games/gods_playground/table.js"]}
+    for part, files in loaders.items():
+        fetched = set()
+        for loader in files:
+            text = (ROOT / loader).read_text(encoding="utf-8")
+            assert f'loadWords("{part}")' in text, (loader, part)
+            here = (ROOT / loader).parent
+            fetched |= {(here / spec).resolve().relative_to(ROOT.resolve()).as_posix()
+                        for spec in re.findall(r'import\("(\.[^"]+)"\)', text)}
+        for reader in LATER[part]:
+            if reader in fetched:
+                continue
+            name = Path(reader).name
+            importers = {m.relative_to(ROOT).as_posix() for m in modules()
+                         if re.search(rf'from\s+"[./]*(?:[\w]+/)*{re.escape(name)}"', m.read_text(encoding="utf-8"))}
+            assert importers and importers <= LATER[part], (part, reader, importers)
+
+
+def _game_words(lang: str, game: str) -> dict:
+    """Every word a game's table may show: its part and its parts loaded on first use."""
+    words = catalogue(lang, game)
+    for part in LATER:
+        if part.startswith(game + "_"):
+            words |= catalogue(lang, part)
+    return words
 
 
 def modules() -> list[Path]:
@@ -83,9 +132,9 @@ RULES = tuple(f"rules_{game}" for game in GAMES)
 SCREENS = ("players",)  # catalogues of their own, loaded by one screen
 
 
-@pytest.mark.parametrize("part", ["site", "chat", *GAMES, *RULES, *SCREENS])
+@pytest.mark.parametrize("part", ["site", "chat", *GAMES, *RULES, *SCREENS, *LATER])
 def test_every_language_has_the_same_keys_and_placeholders(part):
-    assert set(parts()) == {"site", "chat", *GAMES, *RULES, *SCREENS}
+    assert set(parts()) == {"site", "chat", *GAMES, *RULES, *SCREENS, *LATER}
     words = {lang: catalogue(lang, part) for lang in LANGUAGES}
     en = words["en"]
     for lang, other in words.items():
@@ -140,5 +189,5 @@ def test_the_engines_pieces_all_have_names():
     }
     for part, keys in needed.items():
         for lang in LANGUAGES:
-            words = catalogue(lang, part)
+            words = _game_words(lang, part)
             assert not [k for k in keys if k not in words], (lang, part, [k for k in keys if k not in words])

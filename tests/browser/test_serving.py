@@ -51,21 +51,31 @@ def test_modules_are_served_and_the_api_is_not_shadowed(client):
     assert client.post("/", {}).status_code == 405
 
 
-def _modules(root) -> tuple[set[str], set[str]]:
-    """(every module under js/, the lazy ones: a game folder's modules besides its index.js loader, the
-    screens main.js loads with import(), and the chat lazy.js loads so)."""
-    modules = {p.relative_to(root).as_posix() for p in (root / "js").rglob("*.js")}
-    lazy = {m for m in modules if re.fullmatch(r"js/games/[^/]+/[^/]+\.js", m) and not m.endswith("/index.js")}
-    lazy |= {f"js/{m}" for m in re.findall(r'import\("\./([^"]+)"\)', (root / "js" / "main.js").read_text())}
-    lazy |= {f"js/{m}" for m in re.findall(r'import\("\./([^"]+)"\)', (root / "js" / "lazy.js").read_text())}  # the chat
-    return modules, lazy
-
-
 def _static_imports(root, module: str) -> set[str]:
     text = (root / module).read_text()
     here = (root / module).parent
     return {(here / spec).resolve().relative_to(root.resolve()).as_posix()
-            for spec in re.findall(r'^\s*import\b[^;]*?\bfrom\s+"(\.[^"]+)"', text, re.M | re.S)}
+            for spec in re.findall(r'^\s*import\b[^;]*?\bfrom\s+"(\.[^"]+)"', text, re.MULTILINE | re.DOTALL)}
+
+
+def _dynamic_imports(root, module: str) -> set[str]:
+    here = (root / module).parent
+    return {(here / spec).resolve().relative_to(root.resolve()).as_posix()
+            for spec in re.findall(r'import\("(\.[^"]+)"\)', (root / module).read_text())}
+
+
+def _modules(root) -> tuple[set[str], set[str]]:
+    """(every module under js/, the lazy ones: those not reached by static imports from main.js or from what
+    every game table shares (js/games/*.js, js/help.js), which load with import() on first use: the game tables, the screens
+    but the match's, the match menu's dialogs, the rematch, the help sheet)."""
+    modules = {p.relative_to(root).as_posix() for p in (root / "js").rglob("*.js")}
+    eager, todo = set(), ["js/main.js", "js/help.js", *(p.relative_to(root).as_posix() for p in (root / "js" / "games").glob("*.js"))]
+    while todo:
+        m = todo.pop()
+        if m not in eager:
+            eager.add(m)
+            todo += sorted(_static_imports(root, m))
+    return modules, modules - eager
 
 
 def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
@@ -76,7 +86,10 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
     html = (root / "index.html").read_text()
     listed = set(re.findall(r'<link rel="modulepreload" href="/app/([^"{]+)">', html))
     modules, lazy = _modules(root)
-    assert {"js/games/condottiere/table.js", "js/games/gods_playground/table.js", "js/screens/home.js"} <= lazy
+    assert {"js/games/condottiere/table.js", "js/games/gods_playground/table.js", "js/screens/home.js",
+            "js/games/gods_playground/decide.js", "js/games/gods_playground/nobles.js", "js/match/menu_dialogs.js", "js/match/rematch_offer.js",
+            "js/match/time_control.js", "js/help_sheet.js"} <= lazy
+    assert all(f"js/screens/{m}.js" in lazy for m in ("auth", "create_lobby", "lobby_room", "account", "reset"))
     assert modules - lazy <= listed, sorted(modules - lazy - listed)
     assert not lazy & listed, sorted(lazy & listed)
     assert all((root / m).is_file() for m in listed)
@@ -103,12 +116,18 @@ def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, pa
 
 
 def test_each_game_loader_requests_its_whole_table_at_once():
-    """A loader names every module of its folder in import() calls, so they download in one parallel round."""
+    """A loader names every module of its folder in import() calls, so they download in one parallel round;
+    the only exceptions are modules the table itself fetches with import() on first use (God's Playground's
+    decision panels), whose own static imports came with the table already."""
     root = settings.FRONTEND_DIR
     _, lazy = _modules(root)
     loaders = sorted((root / "js" / "games").glob("*/index.js"))
     assert {p.parent.name for p in loaders} >= {"condottiere", "gods_playground"}
     for loader in loaders:
         folder = loader.parent.relative_to(root).as_posix()
-        requested = {f"{folder}/{name}" for name in re.findall(r'import\("\./([^"]+)"\)', loader.read_text())}
-        assert requested == {m for m in lazy if m.startswith(folder + "/")}, folder
+        requested = _dynamic_imports(root, loader.relative_to(root).as_posix())
+        later = {m for r in requested for m in _dynamic_imports(root, r) if m.startswith(folder + "/")}
+        assert not requested & later, folder
+        assert requested | later == {m for m in lazy if m.startswith(folder + "/")}, folder
+        for m in later:
+            assert _static_imports(root, m) & lazy <= requested, m

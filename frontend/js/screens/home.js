@@ -55,7 +55,7 @@ function MyLobbies({ games }) {
  * them first; a signed-in player, below the lobbies and matches they came for. */
 function Games({ games, user }) {
   return html`<section class="games-intro" aria-labelledby="games-title">
-    <h2 id="games-title" class="sr-only">${t("home.games")}</h2>
+    <h2 id="games-title" class="visually-hidden">${t("home.games")}</h2>
     <ul class="game-cards">${GAMES_WITH_RULES.map((id) => {
       const g = (games || []).find((x) => x.id === id);
       const players = !g ? "" : g.min_players === g.max_players ? t("home.players_exact", { count: g.max_players })

@@ -1,12 +1,53 @@
-// The decisions. Every control is one of the server's legal actions (the nobles:
-// a layout of the tiles the server offers, sent as one action); nothing here
-// decides what is legal.
-import { html, useEffect, useState } from "../../lib.js";
+// The decisions but the nobles' layout (nobles.js). Every control is one of the
+// server's legal actions; nothing here decides what is legal. Loaded, with
+// gp_decide.css and the "gods_playground_decide" words, when the table first has
+// such a decision to show (table.js).
+import { html, useState } from "../../lib.js";
 import { t } from "../../i18n.js";
-import { FAMILY_COLOURS, SLOTS, printed, provinceName, unitName } from "./layout.js";
-import { actionLabel } from "./words.js";
+import { enemyName, homeOf, phaseName, printed, provinceName, unitName } from "./layout.js";
+import { describeAction } from "../actions.js";
 import { Sheet } from "../sheet.js";
 import { actionHelp } from "./help.js";
+
+const disc = (a) => (a.disc ? t("gp.disc", { p: provinceName(a.disc) }) : undefined);
+const estate = (a, view) => t("gp.estate_at", { vp: printed(view).estate_vp[a.province][a.space], n: a.space + 1 });
+
+/**
+ * How one legal action is offered: `group` (the heading), `label` (the button)
+ * and `sub` (the second question when several actions share a label, such as
+ * which Sejm disc to give up). Unknown types fall back to describeAction.
+ */
+export function actionLabel(a, view, names) {
+  const p = a.province && provinceName(a.province);
+  const g = (label, sub, group = a.type) => ({ group: t(`gp.g.${group}`), label, sub });
+  switch (a.type) {
+    case "place_estate": case "buy_estate": case "reduce_nobles": return g(t(`gp.a.${a.type}`, { p }));
+    case "steward": case "town": return g(t(`gp.a.${a.type}`, { p }), estate(a, view));
+    case "danzig": return g(t("gp.a.danzig"));
+    case "stop": return g(t("gp.a.stop"), undefined, "move_cube");
+    case "diplomacy": return g(t("gp.a.diplomacy", { enemy: enemyName(a.enemy) }), disc(a));
+    case "move_cube": return g(a.from ? t("gp.a.move_from", { p: provinceName(a.from) }) : t("gp.a.move"), t("gp.to", { p: provinceName(a.to) }));
+    case "liberum_veto": return g(t("gp.a.liberum_veto"), t("gp.pay_from", { p }));
+    case "right_of_arms": return g(t("gp.a.right_of_arms", { p }), t("gp.from", { name: names(a.target) }));
+    case "jesuits": return { ...g(t("gp.a.jesuits")), set: a.provinces };
+    case "recruit": return g(`${unitName(a.unit)} · ${p}`);
+    case "campaign": return a.royal ? g(t("gp.a.campaign_royal", { enemy: enemyName(a.enemy) }), disc(a))
+      : g(t("gp.a.campaign", { enemy: enemyName(a.enemy), p: provinceName(homeOf(view, a.enemy)) }));
+    case "counterattack": {
+      const label = a.target === "habsburg" ? t("gp.a.counter_habsburg") : t("gp.a.counter", { p: provinceName(a.target) });
+      return g(a.disc ? label : `${label} ${t("gp.free")}`, disc(a));
+    }
+    case "bid": return g(t("gp.a.bid", { count: a.amount }));
+    case "pass": {
+      const kind = view.pending && view.pending.kind;
+      return { group: t("gp.g.pass"), label: t(PASSES.has(kind) ? `gp.pass.${kind}` : "gp.g.pass") };
+    }
+    default: return { group: t("gp.g.other"), label: describeAction(a) };
+  }
+}
+
+const PASSES = new Set(["estate_purchase", "special", "recruitment", "campaigns", "counterattack"]);
+
 
 /** A bottom sheet (dialog on desktop) asking the second half of a decision. */
 export function Chooser({ title, options, set, onPick, onCancel }) {
@@ -68,75 +109,6 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
   </div>`;
 }
 
-function takeOut(list, values) {
-  const left = [...list];
-  for (const v of values) { const i = left.indexOf(v); if (i >= 0) left.splice(i, 1); }
-  return left;
-}
-
-/** Lay out all six noble tiles, move them about freely, then commit the layout in one action (D2). */
-export function NobleStager({ view, legal, send, pending, names }) {
-  const placed = view.your_nobles || {};
-  // The server offers one entry naming the tiles in hand (the layouts are too many to list).
-  const offer = legal.find((a) => a.type === "place_nobles");
-  const hand = offer ? offer.tiles : [];
-  const [staged, setStaged] = useState({});
-  const round = view.round;
-  useEffect(() => { setStaged({}); }, [round]);
-  if (!offer) return html`<section class="panel gp-decision" data-testid="noble-stager">
-    <h2>${t("gp.n.yours")}</h2><${Placed} placed=${placed} /><p class="muted">${t("gp.n.all_placed")}</p></section>`;
-  const free = takeOut(hand, Object.values(staged));
-  const ready = SLOTS.every((s) => s in staged);
-
-  function pick(slot, v) {
-    const next = { ...staged };
-    if (next[slot] === v) delete next[slot];
-    else {
-      // No such tile left: take it from the slot that holds one (the tile moves over).
-      if (!free.includes(v)) {
-        const from = SLOTS.find((s) => s !== slot && next[s] === v);
-        if (from) delete next[from];
-      }
-      next[slot] = v;
-    }
-    setStaged(next);
-  }
-  const values = [...new Set(hand)].sort((a, b) => a - b);
-  // The explanation comes after the chips: on a phone the docked decision (at most half the screen) shows the
-  // chips first, whatever the dock's own scroll.
-  return html`<section class="panel gp-decision" data-testid="noble-stager" aria-labelledby="stager-title">
-    <h2 id="stager-title">${t("gp.n.place")}</h2>
-    <p class="gp-tiles-left" aria-label=${t("gp.n.left_label", { list: free.join(", ") || t("ui.none") })}>${t("gp.n.tiles")} ${free.length ? free.map((v) => html`<span class="gp-tile-chip">${v}</span>`) : html`<span class="muted">${t("gp.n.all_staged")}</span>`}</p>
-    <div class="gp-stage-rows">
-      ${SLOTS.map((slot) => html`<div class="gp-stage-row" role="group" aria-label=${t("gp.n.tile_for", { p: provinceName(slot) })}>
-          <span class="gp-stage-name">${provinceName(slot)}<${SlotCubes} view=${view} slot=${slot} names=${names} /></span>
-          <div class="gp-stage-chips">${values.map((v) => html`<button type="button" class=${"gp-tile-btn" + (free.includes(v) || staged[slot] === v ? "" : " gp-tile-moves")}
-            data-testid="stage-chip" data-slot=${slot} aria-pressed=${staged[slot] === v}
-            aria-label=${t(free.includes(v) || staged[slot] === v ? "gp.n.tile_on" : "gp.n.tile_move", { v, p: provinceName(slot) })} disabled=${pending}
-            onClick=${() => pick(slot, v)}>${v}</button>`)}</div>
-        </div>`)}
-    </div>
-    <div class="actions">
-      <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || pending}
-        onClick=${() => send({ type: "place_nobles", ...Object.fromEntries(SLOTS.map((s) => [s, staged[s]])) })}>${pending ? t("gp.n.placing") : ready ? t("gp.n.submit") : t("gp.n.more", { count: SLOTS.length - Object.keys(staged).length })}</button>
-      <button type="button" class="btn btn-ghost" disabled=${pending || !Object.keys(staged).length} onClick=${() => setStaged({})}>${t("gp.n.clear")}</button>
-    </div>
-    <p class="muted">${t("gp.n.explain")}</p>
-  </section>`;
-}
-
-/** What is at stake on a slot: the cubes each family already has there. */
-function SlotCubes({ view, slot, names }) {
-  const pr = view.prov && view.prov[slot];
-  if (!pr) return null;
-  return html`<span class="gp-stage-cubes" aria-label=${t("gp.n.cubes_there", { list: pr.nobles.map((n, s) => `${names(s)} ${n}`).join(", ") })}>
-    ${pr.nobles.map((n, s) => html`<span class="gp-mini-cube" style=${{ background: FAMILY_COLOURS[s] }}></span>${n}`)}</span>`;
-}
-
-function Placed({ placed }) {
-  return html`<p class="gp-tiles-left">${SLOTS.filter((s) => s in placed).map((s) => html`<span class="gp-placed">${provinceName(s)} <span class="gp-tile-chip on">${placed[s]}</span></span>`)}</p>`;
-}
-
 /** A sealed bid: any amount the server offers, sent once. */
 export function BidPanel({ view, legal, send, pending, names }) {
   const amounts = legal.filter((a) => a.type === "bid").map((a) => a.amount).sort((a, b) => a - b);
@@ -178,3 +150,15 @@ export function decisionHelp(kind, view) {
   }
 }
 
+
+/** The dock's content but the nobles' layout (nobles.js): the bids (everyone sees them), or the player's decision. */
+export function Decisions({ view, legal, names, send, pending, setChooser, mine, kind }) {
+  const help = mine ? decisionHelp(kind, view) : "";
+  return html`${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
+    ${kind === "bid" && html`<${BidPanel} view=${view} legal=${view.pending.seats.includes(view.you) ? legal : []} send=${send} pending=${pending} names=${names} />`}
+    ${mine && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
+      <h2 id="decide-title">${view.pending && view.pending.second ? t("gp.second_cube") : phaseName(view.phase)}</h2>
+      ${help && html`<p class="muted gp-help">${help}</p>`}
+      <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
+    </section>`}`;
+}

@@ -1,15 +1,23 @@
 // The God's Playground table. Every control comes from `legal_actions`: the
 // table stages, groups and labels them but never decides what is legal.
 import { html, useEffect, useRef, useState } from "../../lib.js";
-import { t } from "../../i18n.js";
+import { loadWords, t } from "../../i18n.js";
+import { lazyComponent, loadCss } from "../../lazy.js";
 import { Notice, seatName, seatShort } from "../../ui.js";
 import { LastEvent, useFocusInside } from "../sheet.js";
-import { PHASES, phaseName } from "./layout.js";
-import { ActionGroups, BidPanel, Chooser, NobleStager, decisionHelp } from "./decide.js";
+import { PHASES } from "./layout.js";
 import { GpMap } from "./map.js";
 import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, logLine } from "./parts.js";
 import { statusText } from "./words.js";
 import { phaseHelp } from "./help.js";
+
+// The decision panels come when the table first has one to show (a spectator between bids never needs them):
+// the nobles' layout (a match's first decision) and the others each with their words, both with gp_decide.css.
+const later = (module, words) => Promise.all([module, words, loadCss("/app/gp_decide.css")]).then(([m]) => m);
+const decide = () => later(import("./decide.js"), loadWords("gods_playground_decide"));
+const NobleStager = lazyComponent(() => later(import("./nobles.js"), loadWords("gods_playground_nobles")).then((m) => m.NobleStager), null);
+const Decisions = lazyComponent(() => decide().then((m) => m.Decisions), null);
+const Chooser = lazyComponent(() => decide().then((m) => m.Chooser), null);
 
 // Single-step choices that also work by tapping the province on the map.
 const PHASE_NO = Object.fromEntries(PHASES.map((p, i) => [p, i + 1]));
@@ -26,9 +34,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const spectator = view.you == null;
   const choices = {};
   for (const a of legal) if (MAP_TYPES.has(a.type)) choices[a.province] = a;
-  const help = mine ? decisionHelp(kind, view) : "";
   const stager = kind === "nobles" && !spectator;
-  const bidding = kind === "bid" && view.pending.seats.includes(view.you);
   // The decision is docked at the bottom of the screen; when a new one asks for a province, the first province
   // it offers is brought into sight between the status and the dock, so the choice and the board show together.
   const actRef = useRef(null);
@@ -69,13 +75,9 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
           class="gp-leg-disc">${t("gp.m.sejm_mark")}</span> ${t("gp.legend.rest")} · <a href="/rules/gods_playground" data-testid="rules-link">${t("gp.help.rules")}</a></p>
       </section>
       <section class=${"dock gp-dock" + (folded ? " folded" : "")} ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
-        ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
-        ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
-        ${mine && !stager && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
-          <h2 id="decide-title">${view.pending && view.pending.second ? t("gp.second_cube") : phaseName(view.phase)}</h2>
-          ${help && html`<p class="muted gp-help">${help}</p>`}
-          <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
-        </section>`}
+        ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} names=${names} />`}
+        ${((mine && !stager) || kind === "bid") && html`<${Decisions} view=${view} legal=${legal} names=${names} send=${send}
+          pending=${pending} setChooser=${setChooser} mine=${mine} kind=${kind} />`}
         ${(mine || stager || kind === "bid") && html`<button type="button" class="dock-fold" aria-expanded=${!folded}
           data-testid="dock-fold" onClick=${() => setFolded(!folded)}>${t(folded ? "table.dock_show" : "table.dock_hide")}</button>`}
       </section>

@@ -1,0 +1,48 @@
+// Rematch, on the result screen: open a lobby with the same setup, or join the one another player
+// opened (the match socket's `notice`, or the match record's rematch_lobby_id). One tap either way.
+// Loaded when a finished match shows it (rematch.js decides when).
+import { html, useState } from "../lib.js";
+import { post } from "../api.js";
+import { navigate } from "../router.js";
+import { list, t } from "../i18n.js";
+import { useSeats } from "./seats.js";
+
+export function RematchBox() {
+  const ctx = useSeats();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const offered = ctx.rematchLobby;
+  async function go() {
+    setBusy(true);
+    setError("");
+    try {
+      // The same call opens the lobby or answers the one already open; then take a seat in it if we have none.
+      const lobby = await post(`/api/matches/${ctx.id}/rematch/`);
+      const seated = lobby.seats.some((s) => s.user && s.user.id === ctx.user.id);
+      if (!seated && lobby.status === "open") await post(`/api/lobbies/${lobby.id}/join/`);
+      navigate(lobby.status === "started" && lobby.match_id != null ? `/match/${lobby.match_id}` : `/lobby/${lobby.id}`);
+    } catch (e) {
+      setError(e.message);
+      setBusy(false);
+    }
+  }
+  return html`<div class=${"rematch" + (offered ? " rematch-offer" : "")} data-testid="rematch-box">
+    ${offered && html`<p class="rematch-text" role="status" data-testid="rematch-offer">${t("match.rematch.offered")}</p>`}
+    <button type="button" class="btn btn-primary" data-testid="rematch" disabled=${busy} onClick=${go}>
+      ${t(offered ? "match.rematch.join" : "match.rematch.open")}</button>
+    ${error && html`<p class="seat-note seat-note-error" role="alert">${error}</p>`}
+  </div>`;
+}
+
+/** The card of a match that ended by resignation (rematch.js). */
+export function ResignationCard() {
+  const ctx = useSeats();
+  const r = ctx.match.result;
+  const winners = r.winners || [];
+  const headline = winners.includes(ctx.mySeat) ? t("table.you_win") : t("table.wins", { count: winners.length, names: list(winners.map(ctx.name)) });
+  return html`<section class="result card result-resigned" data-testid="result" aria-labelledby="resign-result-title">
+    <h2 id="resign-result-title">${headline}</h2>
+    <p class="muted">${t("match.result.resigned", { names: list((r.resigned || []).map(ctx.name)) })}</p>
+    <div class="actions"><${RematchBox} /><a class="btn" href="/">${t("nav.back")}</a></div>
+  </section>`;
+}
