@@ -121,7 +121,8 @@ class ScopeLanguageMixin:
 # may name a piece of the game by its code. The platform shows it with the app's own word for it,
 # frontend/i18n/<lang>/<game>.json, so a province has one name on the table and in a sentence
 # from the server (backend/matches/errors.py renders the template).
-_PIECE_WORDS = {"gods_playground": {"province": "gp.prov.", "unit": "gp.unit."}}
+# A noble slot of the layout (`slot`) is a province or the royal court: the map's names for both.
+_PIECE_WORDS = {"gods_playground": {"province": "gp.prov.", "slot": "gp.prov.", "unit": "gp.unit."}}
 
 
 @functools.lru_cache(maxsize=16)

@@ -6,7 +6,8 @@ import { t } from "./i18n.js";
 import { Notice, Spinner } from "./ui.js";
 
 export function loadCss(href) {
-  if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+  // (A <link rel="preload"> of the same file, as the server writes for the first screen, is not the stylesheet.)
+  if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const link = document.createElement("link");
     link.rel = "stylesheet";

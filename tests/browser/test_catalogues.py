@@ -45,13 +45,15 @@ def parts() -> list[str]:
 # every screen but the match's and the rules pages ("screens", js/main.js), the match menu's dialogs and the
 # rematch ("match_menu", js/match/menu.js and rematch.js), God's Playground's decision panels
 # ("gods_playground_nobles" for the nobles' layout, "gods_playground_decide" for the others;
-# js/games/gods_playground/table.js).
+# js/games/gods_playground/table.js), and each game's event words with the log's narrator ("<game>_events",
+# js/games/log.js).
 LATER = {
     "screens": {f"js/screens/{m}.js" for m in ("home", "auth", "create_lobby", "lobby_room", "matches", "reset", "account")}
     | {"js/match/time_control.js"},
     "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js"},
-    "gods_playground_decide": {"js/games/gods_playground/decide.js"},
+    "gods_playground_decide": {f"js/games/gods_playground/{m}.js" for m in ("decide", "bid", "chooser")},
     "gods_playground_nobles": {"js/games/gods_playground/nobles.js"},
+    **{f"{game}_events": {"js/games/narrate.js"} for game in GAMES},
 }
 
 
@@ -62,7 +64,7 @@ def readable_parts(module: Path) -> tuple[str, ...]:
     rel = module.relative_to(ROOT / "js").parts
     later = tuple(part for part, readers in LATER.items() if module.relative_to(ROOT).as_posix() in readers)
     if rel == ("games", "narrate.js"):
-        return ("site", *GAMES)  # the log's narrator words the events of the game whose table loaded it
+        return ("site", *GAMES, *later)  # the log's narrator words the events of the game whose table loaded it
     if rel[0] == "games" and rel[1] in GAMES:
         return ("site", rel[1], f"rules_{rel[1]}", *later)
     if rel == ("chat.js",):
@@ -81,7 +83,8 @@ def test_what_loads_a_later_part_loads_its_modules_with_it():
     beside that loadWords, or imported only by other readers of the part."""
     loaders = {"screens": ["js/main.js"], "match_menu": ["js/match/menu.js", "js/match/rematch.js"],
                "gods_playground_decide": ["js/games/gods_playground/table.js"],
-               "gods_playground_nobles": ["js/games/gods_playground/table.js"]}
+               "gods_playground_nobles": ["js/games/gods_playground/table.js"],
+               **{f"{game}_events": ["js/games/log.js"] for game in GAMES}}
     for part, files in loaders.items():
         fetched = set()
         for loader in files:

@@ -40,7 +40,7 @@ def _play_until_the_log_has(client: Client, game: str, lines: int, timeout: floa
 def _english_sentences(game: str) -> list[re.Pattern]:
     """The English narrator sentences of the game and the platform, as patterns."""
     out = []
-    for part in ("site", game):
+    for part in ("site", f"{game}_events"):
         for key, value in catalogue("en", part).items():
             if key.startswith("ev."):
                 for text in value.values() if isinstance(value, dict) else [value]:

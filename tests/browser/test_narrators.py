@@ -121,7 +121,7 @@ def test_every_engine_event_has_its_words_in_both_languages():
     for game, events in emitted().items():
         kinds = {e["kind"] for e in events}
         assert len(kinds) >= 20, f"{game}: the seeded games told only {sorted(kinds)}"
-        check_words(events, game, game)
+        check_words(events, game, f"{game}_events")
 
 
 def test_every_platform_event_has_its_words_in_both_languages():
@@ -134,7 +134,7 @@ def test_every_event_word_names_a_kind_an_engine_emits():
     root = Path(__file__).resolve().parents[2] / "backend" / "engines"
     for game in ("condottiere", "gods_playground"):
         source = "\n".join(p.read_text(encoding="utf-8") for p in (root / game).glob("*.py"))
-        for key in catalogue("en", game):
+        for key in catalogue("en", f"{game}_events"):
             if key.startswith(f"ev.{game}."):
                 words = key.split(".")[2].split("_")  # the kind, perhaps followed by a reason
                 assert any(f'"{"_".join(words[:i])}"' in source for i in range(len(words), 0, -1)), key

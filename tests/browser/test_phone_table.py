@@ -108,7 +108,7 @@ def test_gods_playground_decision_fits_a_phone_and_focus_stays_on_the_controls(b
         client.signup("gphone")
         start_against_two_bots(client, "gods_playground")
         page = client.page
-        page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] button:enabled", timeout=30000)
+        page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] button:enabled:not([data-testid=dock-fold])", timeout=30000)
         page.evaluate("scrollTo(0, 0)")
         first = "[data-testid=dock] button:not([disabled]):not([data-testid=dock-fold])"
         _assert_phone_layout(client, first, None)
@@ -135,7 +135,7 @@ def test_gods_playground_decision_fits_a_phone_and_focus_stays_on_the_controls(b
         page.keyboard.press("Enter")
         page.wait_for_function(_VERSION_CHANGED, arg=str(version))
         page.wait_for_function(_FOCUS_IN_DOCK)
-        page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] button:enabled", timeout=30000)
+        page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] button:enabled:not([data-testid=dock-fold])", timeout=30000)
         page.wait_for_function(_FOCUS_ON_CONTROL)
         assert client.errors == []
     finally:

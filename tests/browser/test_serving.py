@@ -65,11 +65,14 @@ def _dynamic_imports(root, module: str) -> set[str]:
 
 
 def _modules(root) -> tuple[set[str], set[str]]:
-    """(every module under js/, the lazy ones: those not reached by static imports from main.js or from what
-    every game table shares (js/games/*.js, js/help.js), which load with import() on first use: the game tables, the screens
-    but the match's, the match menu's dialogs, the rematch, the help sheet)."""
+    """(every module under js/, the lazy ones: those loaded with import() on first use (the game tables, the
+    screens but the match's, the match menu's dialogs, the rematch, the help sheet, the log's narrator): not
+    reached by static imports from main.js, nor from what a game table imports from outside its folder, which
+    is preloaded so that the table's round brings all it needs)."""
     modules = {p.relative_to(root).as_posix() for p in (root / "js").rglob("*.js")}
-    eager, todo = set(), ["js/main.js", "js/help.js", *(p.relative_to(root).as_posix() for p in (root / "js" / "games").glob("*.js"))]
+    in_game = {m for m in modules if re.fullmatch(r"js/games/[^/]+/[^/]+\.js", m)}
+    shared = {i for m in in_game for i in _static_imports(root, m) if i not in in_game}
+    eager, todo = set(), ["js/main.js", *sorted(shared)]
     while todo:
         m = todo.pop()
         if m not in eager:
@@ -87,8 +90,8 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
     listed = set(re.findall(r'<link rel="modulepreload" href="/app/([^"{]+)">', html))
     modules, lazy = _modules(root)
     assert {"js/games/condottiere/table.js", "js/games/gods_playground/table.js", "js/screens/home.js",
-            "js/games/gods_playground/decide.js", "js/games/gods_playground/nobles.js", "js/match/menu_dialogs.js", "js/match/rematch_offer.js",
-            "js/match/time_control.js", "js/help_sheet.js"} <= lazy
+            *(f"js/games/gods_playground/{m}.js" for m in ("decide", "nobles", "bid", "chooser")), "js/match/menu_dialogs.js", "js/match/rematch_offer.js",
+            "js/match/time_control.js", "js/help_sheet.js", "js/games/narrate.js"} <= lazy
     assert all(f"js/screens/{m}.js" in lazy for m in ("auth", "create_lobby", "lobby_room", "account", "reset"))
     assert modules - lazy <= listed, sorted(modules - lazy - listed)
     assert not lazy & listed, sorted(lazy & listed)

@@ -240,6 +240,28 @@ def test_pieces_an_engine_names_take_the_app_s_words_in_the_language():
         assert name_pieces("condottiere", {"province": "little_poland"}) == {"province": "little_poland"}
 
 
+def test_a_refused_noble_layout_names_its_slot_in_words():
+    """The place_nobles refusal's `slot` (a province or the royal court, docs/engines.md) reaches the player as the
+    map's name for it, in the player's language, never as the protocol code."""
+    from django.utils import translation
+
+    from backend.engines.gods_playground import refusals
+    from backend.engines.gods_playground.board import SLOTS
+    from backend.matches.errors import engine_refusal
+
+    layout = {"type": "place_nobles", **dict.fromkeys(SLOTS, 1)}
+    exc = refusals.refusal({"hand": [[2, 3]], "pending": {"kind": "nobles"}, "over": False}, 0, layout)
+    assert exc is not None and exc.params["slot"] in SLOTS
+    with translation.override("hu"):
+        hu = str(engine_refusal(exc, "gods_playground").message)
+    with translation.override("en"):
+        en = str(engine_refusal(exc, "gods_playground").message)
+    assert exc.params["slot"] not in hu + en
+    assert name_pieces("gods_playground", {"slot": "royal"}) == {"slot": "Royal army"}
+    with translation.override("hu"):
+        assert name_pieces("gods_playground", {"slot": exc.params["slot"]})["slot"] in hu
+
+
 # ---- the catalogue -------------------------------------------------------------
 def _unquote(text: str) -> str:
     return ast.literal_eval(text)

@@ -43,14 +43,15 @@ export function Sheet({ title, titleId, onCancel, children, wide, testid }) {
   </dialog>`;
 }
 
-/** The newest line of the log, one line under the status; a tap opens the whole log in a sheet. */
+/** The newest line of the log, one line under the status; a tap opens the whole log in a sheet. `line` words
+ *  an event (null while the log's words download: the line stays blank rather than show a key). */
 export function LastEvent({ log, line, children }) {
   const [open, setOpen] = useState(false);
   const last = log.length ? log[log.length - 1] : null;
   return html`<div class="last-event">
     <button type="button" class="last-event-btn" data-testid="last-event" aria-haspopup="dialog"
         aria-label=${t("table.open_log")} onClick=${() => setOpen(true)}>
-      <span class="last-event-text">${last ? line(last) : t("table.log_empty")}</span>
+      <span class="last-event-text">${!last ? t("table.log_empty") : line ? line(last) : ""}</span>
       <span class="last-event-more" aria-hidden="true">${t("table.log")} ›</span>
     </button>
     ${open && html`<${Sheet} title=${t("table.log")} titleId="log-sheet-title" wide testid="log-sheet" onCancel=${() => setOpen(false)}>

@@ -5,7 +5,7 @@ import { Presence, SEAT_COLOURS, SeatDot } from "../../ui.js";
 import { RULES_WORDS, cardInfo } from "./cards.js";
 import { regionName } from "./board.js";
 import { seatMarks } from "./map.js";
-import { narrate } from "../narrate.js";
+import { useLogLine } from "../log.js";
 import { SeatBadge } from "../../match/seats.js";
 import { RematchButton } from "../../match/rematch.js";
 import { helpOn } from "../../help.js";
@@ -113,15 +113,16 @@ export function Players({ view, names, presence, isBot }) {
   </ul>`;
 }
 
-/** One log line in words (also the table's last-event line). */
-export const logLine = (e, names) => narrate(e, names, "condottiere");
+/** One log line in words (also the table's last-event line), null until the log's words are in (../log.js). */
+export const useLine = (log) => useLogLine("condottiere", log);
 
 export function Log({ log, names, testid = "log" }) {
   const ref = useRef(null);
-  useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
-  const shown = log.slice(-120);
+  const line = useLine(log);
+  useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length, !line]);
+  const shown = line ? log.slice(-120) : [];
   return html`<ol class="log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid}>
-    ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${logLine(e, names)}</li>`)}
+    ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${line(e, names)}</li>`)}
   </ol>`;
 }
 

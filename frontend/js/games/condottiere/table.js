@@ -8,7 +8,7 @@ import { describeAction } from "../actions.js";
 import { BoardMap } from "./map.js";
 import { regionName } from "./board.js";
 import { RULES_WORDS, cardName } from "./cards.js";
-import { BattleLines, Card, LastBattle, Log, Players, Result, logLine } from "./parts.js";
+import { BattleLines, Card, LastBattle, Log, Players, Result, useLine } from "./parts.js";
 import { helpOn } from "../../help.js";
 
 /** The condottiere token and the papal legate explain themselves when tapped (cd.hp.*). */
@@ -143,6 +143,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
   const pending = sending || !connected;
   const [chooser, setChooser] = useState(null);
   const names = (s) => seatName(match, s);
+  const line = useLine(log);
   const isBot = (s) => (match.seats || []).some((x) => x.seat === s && !x.user && x.bot);
   const groups = useMemo(() => byType(legal), [legal]);
   const me = view.seat != null ? view.seat : seat;
@@ -167,7 +168,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
         ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
         ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
       </div>
-      <${LastEvent} log=${log} line=${(e) => logLine(e, names)}><${Log} log=${log} names=${names} testid="log-full" /><//>
+      <${LastEvent} log=${log} line=${line && ((e) => line(e, names))}><${Log} log=${log} names=${names} testid="log-full" /><//>
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     ${view.phase === "over" && html`<${Result} view=${view} names=${names} match=${match} />`}

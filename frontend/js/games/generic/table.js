@@ -5,7 +5,7 @@ import { html } from "../../lib.js";
 import { list, t } from "../../i18n.js";
 import { Notice, SeatDot, seatName } from "../../ui.js";
 import { describeAction } from "../actions.js";
-import { narrate } from "../narrate.js";
+import { useLogLine } from "../log.js";
 import { RematchButton } from "../../match/rematch.js";
 
 export function GenericTable({ match, view, legal, send, pending, rejection, clearRejection, log, version, connected }) {
@@ -13,6 +13,7 @@ export function GenericTable({ match, view, legal, send, pending, rejection, cle
   const result = (view && view.result) || (match && match.result);
   const movers = (view && view.to_move) || [];
   const busy = pending || !connected;
+  const line = useLogLine(match && match.game, log);
   return html`<div class="generic-table" data-testid="table" data-version=${version} data-my-turn=${legal.length ? "yes" : "no"}>
     <div class=${"status" + (legal.length ? " status-mine" : "")} role="status" aria-live="polite">
       ${t(result ? "table.over" : legal.length ? "table.your_move" : movers.length ? "table.waiting_for" : "table.waiting", { names: list(movers.map(names)) })}
@@ -25,7 +26,7 @@ export function GenericTable({ match, view, legal, send, pending, rejection, cle
       <div class="chips">${legal.map((a) => html`<button type="button" class="btn" disabled=${busy}
         onClick=${() => send(a)}>${describeAction(a)}</button>`)}</div></section>`}
     <section class="panel"><h2>${t("table.log")}</h2>
-      <ol class="log">${log.map((e) => html`<li>${narrate(e, names, match && match.game)}</li>`)}</ol></section>
+      <ol class="log">${line && log.map((e) => html`<li>${line(e, names)}</li>`)}</ol></section>
     <details class="panel"><summary>${t("table.everything")}</summary><pre class="view-dump">${JSON.stringify(view, null, 2)}</pre></details>
   </div>`;
 }

@@ -1,12 +1,11 @@
-// The decisions but the nobles' layout (nobles.js). Every control is one of the
-// server's legal actions; nothing here decides what is legal. Loaded, with
-// gp_decide.css and the "gods_playground_decide" words, when the table first has
-// such a decision to show (table.js).
-import { html, useState } from "../../lib.js";
+// The decisions but the nobles' layout (nobles.js) and the bids (bid.js): every
+// legal action grouped and labelled; nothing here decides what is legal. Loaded,
+// with gp_decide.css and the "gods_playground_decide" words, when the table first
+// has such a decision to show (table.js); what a second question opens is chooser.js.
+import { html } from "../../lib.js";
 import { t } from "../../i18n.js";
 import { enemyName, homeOf, phaseName, printed, provinceName, unitName } from "./layout.js";
 import { describeAction } from "../actions.js";
-import { Sheet } from "../sheet.js";
 import { actionHelp } from "./help.js";
 
 const disc = (a) => (a.disc ? t("gp.disc", { p: provinceName(a.disc) }) : undefined);
@@ -49,31 +48,6 @@ export function actionLabel(a, view, names) {
 const PASSES = new Set(["estate_purchase", "special", "recruitment", "campaigns", "counterattack"]);
 
 
-/** A bottom sheet (dialog on desktop) asking the second half of a decision. */
-export function Chooser({ title, options, set, onPick, onCancel }) {
-  const [picked, setPicked] = useState([]);
-  let body;
-  if (set) {
-    // A set of provinces (Jesuit schools): the confirm button is live only for a set the server offers.
-    const items = [...new Set(options.flatMap((o) => o.action.provinces))];
-    const key = (l) => [...l].sort().join();
-    const match = options.find((o) => key(o.action.provinces) === key(picked));
-    body = html`<fieldset class="gp-set"><legend>${t("gp.set_legend")}</legend>
-        ${items.map((p, i) => html`<label class="gp-check"><input type="checkbox" data-testid="set-item" data-autofocus=${i === 0 ? "" : undefined} checked=${picked.includes(p)}
-          onChange=${() => setPicked(picked.includes(p) ? picked.filter((x) => x !== p) : picked.concat(p))} />${provinceName(p)}</label>`)}
-      </fieldset>
-      <button type="button" class="btn btn-primary btn-block" data-testid="set-confirm" disabled=${!match}
-        onClick=${() => match && onPick(match.action)}>${picked.length ? t("gp.found_schools", { count: picked.length }) : t("gp.choose_provinces")}</button>`;
-  } else {
-    body = html`<div class="chips gp-choices">${options.map((o, i) => html`<button type="button" class="btn"
-        data-testid="choice" data-autofocus=${i === 0 ? "" : undefined} onClick=${() => onPick(o.action)}>${o.label}</button>`)}</div>`;
-  }
-  return html`<${Sheet} title=${title} titleId="gp-chooser-title" onCancel=${onCancel} testid="chooser">
-    ${body}
-    <button type="button" class="btn btn-ghost btn-block" onClick=${onCancel}>${t("table.cancel")}</button>
-  <//>`;
-}
-
 /** Legal actions grouped by heading, then by button label; several actions under one label ask a second question. */
 export function ActionGroups({ legal, view, names, send, pending, setChooser }) {
   const groups = new Map();
@@ -109,36 +83,6 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
   </div>`;
 }
 
-/** A sealed bid: any amount the server offers, sent once. */
-export function BidPanel({ view, legal, send, pending, names }) {
-  const amounts = legal.filter((a) => a.type === "bid").map((a) => a.amount).sort((a, b) => a - b);
-  const [wanted, setAmount] = useState(0);
-  const pend = view.pending || {};
-  const max = amounts.length ? amounts[amounts.length - 1] : 0;
-  const amount = Math.min(wanted, max); // a second tie-break round may find the purse lighter
-  const chosen = legal.find((a) => a.type === "bid" && a.amount === amount);
-  return html`<section class="panel gp-decision" data-testid="bid-panel" aria-labelledby="bid-title">
-    <h2 id="bid-title">${t("gp.b.title")}</h2>
-    <ul class="gp-bidders">${(pend.seats || []).map((s) => {
-      const inn = (pend.bids_in || []).includes(s);
-      const mine = s === view.you && pend.your_bid != null;
-      return html`<li><span class="gp-bid-card" aria-hidden="true">${mine ? pend.your_bid : inn ? "?" : "…"}</span>
-        ${names(s)}${s === view.you ? ` (${t("ui.you")})` : ""}: ${mine ? t("gp.b.yours", { count: pend.your_bid }) : t(inn ? "gp.b.sealed" : "gp.b.thinking")}</li>`;
-    })}</ul>
-    ${amounts.length > 0 && html`<div class="gp-bid-form">
-      <label for="gp-bid">${t("gp.b.label", { max })}</label>
-      <div class="stepper">
-        <button type="button" class="btn" aria-label=${t("gp.b.less")} data-testid="bid-less" disabled=${amount <= 0} onClick=${() => setAmount(Math.max(0, amount - 1))}>−</button>
-        <input id="gp-bid" type="range" min="0" max=${max} step="1" value=${amount} onInput=${(e) => setAmount(Number(e.target.value))} />
-        <output for="gp-bid">${amount}</output>
-        <button type="button" class="btn" aria-label=${t("gp.b.more")} data-testid="bid-more" disabled=${amount >= max} onClick=${() => setAmount(Math.min(max, amount + 1))}>+</button>
-      </div>
-      <button type="button" class="btn btn-primary btn-block" data-testid="bid-submit" disabled=${!chosen || pending}
-        onClick=${() => send(chosen)}>${t("gp.b.submit", { count: amount })}</button>
-    </div>`}
-  </section>`;
-}
-
 /** What a decision needs to know, in one line under its heading. */
 export function decisionHelp(kind, view) {
   switch (kind) {
@@ -151,14 +95,12 @@ export function decisionHelp(kind, view) {
 }
 
 
-/** The dock's content but the nobles' layout (nobles.js): the bids (everyone sees them), or the player's decision. */
-export function Decisions({ view, legal, names, send, pending, setChooser, mine, kind }) {
-  const help = mine ? decisionHelp(kind, view) : "";
-  return html`${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} version=${version} rejection=${rejection} names=${names} />`}
-    ${kind === "bid" && html`<${BidPanel} view=${view} legal=${view.pending.seats.includes(view.you) ? legal : []} send=${send} pending=${pending} names=${names} />`}
-    ${mine && kind !== "bid" && html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
-      <h2 id="decide-title">${view.pending && view.pending.second ? t("gp.second_cube") : phaseName(view.phase)}</h2>
-      ${help && html`<p class="muted gp-help">${help}</p>`}
-      <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
-    </section>`}`;
+/** The player's decision in the dock (the nobles' layout is nobles.js's, the bids bid.js's). */
+export function Decision({ view, legal, names, send, pending, setChooser, kind }) {
+  const help = decisionHelp(kind, view);
+  return html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
+    <h2 id="decide-title">${view.pending && view.pending.second ? t("gp.second_cube") : phaseName(view.phase)}</h2>
+    ${help && html`<p class="muted gp-help">${help}</p>`}
+    <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
+  </section>`;
 }

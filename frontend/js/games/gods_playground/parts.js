@@ -7,7 +7,7 @@ import {
   ENEMIES, ENEMY, FAMILIES, FAMILY_COLOURS, FAMILY_INK, PHASES, ROUNDS, SLOTS, enemyName, homeOf, phaseName, printed,
   provinceAbbr, provinceName,
 } from "./layout.js";
-import { narrate } from "../narrate.js";
+import { useLogLine } from "../log.js";
 import { SeatBadge } from "../../match/seats.js";
 import { RematchButton } from "../../match/rematch.js";
 import { boxHelp, phaseHelp } from "./help.js";
@@ -115,14 +115,15 @@ export function EnemyBoxes({ view, names }) {
   </section>`;
 }
 
-/** One log line in words (also the table's last-event line). */
-export const logLine = (e, names) => narrate(e, names, "gods_playground");
+/** One log line in words (also the table's last-event line), null until the log's words are in (../log.js). */
+export const useLine = (log) => useLogLine("gods_playground", log);
 
 export function Log({ log, names, testid = "log" }) {
   const ref = useRef(null);
-  useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length]);
+  const line = useLine(log);
+  useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length, !line]);
   return html`<ol class="log gp-log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid}>
-    ${log.slice(-150).map((e) => html`<li class=${"log-" + (e.kind || "info") + (e.kind === "phase" ? " gp-log-phase" : "")}>${logLine(e, names)}</li>`)}
+    ${(line ? log.slice(-150) : []).map((e) => html`<li class=${"log-" + (e.kind || "info") + (e.kind === "phase" ? " gp-log-phase" : "")}>${line(e, names)}</li>`)}
   </ol>`;
 }
 

@@ -7,17 +7,18 @@ import { Notice, seatName, seatShort } from "../../ui.js";
 import { LastEvent, useFocusInside } from "../sheet.js";
 import { PHASES } from "./layout.js";
 import { GpMap } from "./map.js";
-import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, logLine } from "./parts.js";
+import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, useLine } from "./parts.js";
 import { statusText } from "./words.js";
 import { phaseHelp } from "./help.js";
 
-// The decision panels come when the table first has one to show (a spectator between bids never needs them):
-// the nobles' layout (a match's first decision) and the others each with their words, both with gp_decide.css.
+// The decision panels come when the table first has one to show, each with its words and gp_decide.css:
+// the nobles' layout (a match's first decision), the bids (which everyone at the table sees), any other
+// decision, and the sheet a move's second question opens.
 const later = (module, words) => Promise.all([module, words, loadCss("/app/gp_decide.css")]).then(([m]) => m);
-const decide = () => later(import("./decide.js"), loadWords("gods_playground_decide"));
 const NobleStager = lazyComponent(() => later(import("./nobles.js"), loadWords("gods_playground_nobles")).then((m) => m.NobleStager), null);
-const Decisions = lazyComponent(() => decide().then((m) => m.Decisions), null);
-const Chooser = lazyComponent(() => decide().then((m) => m.Chooser), null);
+const BidPanel = lazyComponent(() => later(import("./bid.js"), loadWords("gods_playground_decide")).then((m) => m.BidPanel), null);
+const Decision = lazyComponent(() => later(import("./decide.js"), loadWords("gods_playground_decide")).then((m) => m.Decision), null);
+const Chooser = lazyComponent(() => later(import("./chooser.js"), loadWords("gods_playground_decide")).then((m) => m.Chooser), null);
 
 // Single-step choices that also work by tapping the province on the map.
 const PHASE_NO = Object.fromEntries(PHASES.map((p, i) => [p, i + 1]));
@@ -28,6 +29,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const [chooser, setChooser] = useState(null);
   useEffect(() => setChooser(null), [version]);
   const names = (s) => seatName(match, s);
+  const line = useLine(log);
   const short = (s) => seatShort(match, s);
   const mine = legal.length > 0;
   const kind = view.pending && view.pending.kind;
@@ -35,6 +37,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const choices = {};
   for (const a of legal) if (MAP_TYPES.has(a.type)) choices[a.province] = a;
   const stager = kind === "nobles" && !spectator;
+  const bidding = kind === "bid" && view.pending.seats.includes(view.you);
   // The decision is docked at the bottom of the screen; when a new one asks for a province, the first province
   // it offers is brought into sight between the status and the dock, so the choice and the board show together.
   const actRef = useRef(null);
@@ -64,7 +67,7 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
         ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
         ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
       </div>
-      <${LastEvent} log=${log} line=${(e) => logLine(e, names)}><${Log} log=${log} names=${names} testid="log-full" /><//>
+      <${LastEvent} log=${log} line=${line && ((e) => line(e, names))}><${Log} log=${log} names=${names} testid="log-full" /><//>
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     <${Result} view=${view} names=${names} match=${match} log=${log} />
@@ -76,8 +79,9 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
       </section>
       <section class=${"dock gp-dock" + (folded ? " folded" : "")} ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} names=${names} />`}
-        ${((mine && !stager) || kind === "bid") && html`<${Decisions} view=${view} legal=${legal} names=${names} send=${send}
-          pending=${pending} setChooser=${setChooser} mine=${mine} kind=${kind} />`}
+        ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
+        ${mine && !stager && kind !== "bid" && html`<${Decision} view=${view} legal=${legal} names=${names} send=${send}
+          pending=${pending} setChooser=${setChooser} kind=${kind} />`}
         ${(mine || stager || kind === "bid") && html`<button type="button" class="dock-fold" aria-expanded=${!folded}
           data-testid="dock-fold" onClick=${() => setFolded(!folded)}>${t(folded ? "table.dock_show" : "table.dock_hide")}</button>`}
       </section>

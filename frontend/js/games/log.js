@@ -1,0 +1,37 @@
+// The log's sentences come when there is a line to show (a match that has just begun has none): narrate.js
+// and the game's event words (the "<game>_events" part) download together, and until they are in the log
+// shows no line rather than a key.
+import { useEffect, useState } from "../lib.js";
+import { loadWords } from "../i18n.js";
+
+const EVENT_WORDS = { condottiere: () => loadWords("condottiere_events"), gods_playground: () => loadWords("gods_playground_events") };
+const loads = new Map(); // game -> the download of its narrator
+const ready = new Map(); // game -> narrate, once in
+
+function load(game) {
+  if (!loads.has(game)) {
+    const words = EVENT_WORDS[game];
+    const load = Promise.all([import("./narrate.js"), words && words()]).then(([m]) => {
+      const line = (e, names) => m.narrate(e, names, game);
+      ready.set(game, line);
+      return line;
+    });
+    load.catch(() => loads.delete(game)); // a later line may try again
+    loads.set(game, load);
+  }
+  return loads.get(game);
+}
+
+/** `line(event, names)`, one log line in the page's language, for `game`'s events; null until its words are
+ *  in. The download starts once `log` has a line. */
+export function useLogLine(game, log) {
+  const [line, setLine] = useState(() => ready.get(game) || null);
+  const wanted = log.length > 0;
+  useEffect(() => {
+    if (line || !wanted) return undefined;
+    let live = true;
+    load(game).then((l) => live && setLine(() => l), () => {});
+    return () => { live = false; };
+  }, [game, wanted, line]);
+  return line;
+}
