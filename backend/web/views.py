@@ -52,17 +52,18 @@ _NOT_FOUND = pgettext_lazy("screen", "Not found")
 # The lazily loaded screen modules each client route shows (frontend/js/main.js, ROUTES), preloaded with the
 # shell so a cold load takes one round; a route missing here still works, one round later.
 _SCREEN_MODULES = (
-    (r"/(lobbies/?)?", ("home.js", "matches.js")),
+    (r"/(lobbies/?)?", ("home.js", "matches.js", "common.js")),
     (r"/(login|signup)/?", ("auth.js",)),
-    (r"/lobbies/new/?", ("create_lobby.js",)),
-    (r"/lobby/[^/]+/?", ("lobby_room.js",)),
-    (r"/matches/?", ("matches.js",)),
+    (r"/lobbies/new/?", ("create_lobby.js", "common.js")),
+    (r"/lobby/[^/]+/?", ("lobby_room.js", "common.js")),
+    (r"/matches/?", ("matches.js", "common.js")),
     (r"/reset(/[^/]+/[^/]+)?/?", ("reset.js", "auth.js")),  # the forms' parts are auth.js's
     (r"/account/?", ("account.js", "auth.js")),
     (r"/rules/condottiere/?", ("rules_condottiere.js", "rules.js")),
-    (r"/rules/gods_playground/?", ("rules_gods_playground.js", "rules.js")),
+    (r"/rules/gods_playground/?", ("rules_gods_playground.js", "rules.js", "common.js")),
     (r"/(u/[^/]+|leaderboard(/[^/]+)?)/?", ("players.js",)),
 )
+# (common.js: what the lobby screens and a rules page share, e.g. the games list; a match page does without.)
 
 
 def screen_modules(path: str) -> tuple[str, ...]:
@@ -93,7 +94,7 @@ def shell(request, status: int = 200) -> HttpResponse | None:
         "description": _("Play Condottiere and God's Playground online with friends or bots."),
         "screen_modules": modules,
         # Those screens (not the rules pages) bring the "screens" words and lobby.css (frontend/js/main.js).
-        "screen_parts": any(not m.startswith("rules") for m in modules),
+        "screen_parts": bool(modules) and not modules[0].startswith(("rules", "players")),
         # The signed-in user rides along with the page so the app never has to
         # probe /api/auth/me/ (a 401 there would be a console error for visitors).
         "boot": {"user": {"id": user.pk, "username": user.username} if user.is_authenticated else None},

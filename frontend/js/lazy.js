@@ -1,6 +1,4 @@
-// Code that loads on first use (import()): each game's table, and every screen
-// but the match's, so a page downloads only what it shows. Each game's index.js
-// and main.js's routes are such loaders.
+// Code that loads on first use (import()), so a page downloads only what it shows (frontend/README.md, Loading).
 import { html, useEffect, useRef, useState } from "./lib.js";
 import { t } from "./i18n.js";
 import { Notice, Spinner } from "./ui.js";

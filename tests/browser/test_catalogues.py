@@ -42,15 +42,16 @@ def parts() -> list[str]:
 
 
 # Parts a page loads on first use, and the modules that load them with themselves (frontend/README.md, Loading):
-# every screen but the match's and the rules pages ("screens", js/main.js), the match menu's dialogs and the
-# rematch ("match_menu", js/match/menu.js and rematch.js), God's Playground's decision panels
+# every screen but the match's and the rules pages ("screens", js/main.js), the match screen's parts shown
+# on a tap or in a rare state: the menu's dialogs, the rematch, the seat notices ("match_menu", js/match/menu.js,
+# rematch.js, seats.js), God's Playground's decision panels
 # ("gods_playground_nobles" for the nobles' layout, "gods_playground_decide" for the others;
 # js/games/gods_playground/table.js), and each game's event words with the log's narrator ("<game>_events",
 # js/games/log.js).
 LATER = {
     "screens": {f"js/screens/{m}.js" for m in ("home", "auth", "create_lobby", "lobby_room", "matches", "reset", "account")}
     | {"js/match/time_control.js"},
-    "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js"},
+    "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js", "js/match/seat_notices.js"},
     "gods_playground_decide": {f"js/games/gods_playground/{m}.js" for m in ("decide", "bid", "chooser")},
     "gods_playground_nobles": {"js/games/gods_playground/nobles.js"},
     **{f"{game}_events": {"js/games/narrate.js"} for game in GAMES},
@@ -81,7 +82,7 @@ def test_what_loads_a_later_part_loads_its_modules_with_it():
     """A part loaded on first use is fetched by the code that fetches the modules reading it, awaited with them,
     so no word is missing (shown as its key) when they first draw: each reader is either imported with import()
     beside that loadWords, or imported only by other readers of the part."""
-    loaders = {"screens": ["js/main.js"], "match_menu": ["js/match/menu.js", "js/match/rematch.js"],
+    loaders = {"screens": ["js/main.js"], "match_menu": ["js/match/menu.js", "js/match/rematch.js", "js/match/seats.js"],
                "gods_playground_decide": ["js/games/gods_playground/table.js"],
                "gods_playground_nobles": ["js/games/gods_playground/table.js"],
                **{f"{game}_events": ["js/games/log.js"] for game in GAMES}}

@@ -144,7 +144,7 @@ def test_a_tap_on_a_card_on_a_live_table_says_what_it_does(browser, live_server_
         page = client.page
         # The table waits on this player from here on (bots moving would enable or disable cards under the finger).
         page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=hand-card]")
-        words = catalogue(lang, "condottiere")
+        words = catalogue(lang, "condottiere") | catalogue(lang, "rules_condottiere")  # what it does: the rules' words
         # A card that cannot be played now opens its help with a tap; one that can, with a long press (a tap plays it).
         card = page.locator("[data-testid=hand-card][aria-disabled=true]").first
         version = client.table_version()

@@ -91,7 +91,9 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
     modules, lazy = _modules(root)
     assert {"js/games/condottiere/table.js", "js/games/gods_playground/table.js", "js/screens/home.js",
             *(f"js/games/gods_playground/{m}.js" for m in ("decide", "nobles", "bid", "chooser")), "js/match/menu_dialogs.js", "js/match/rematch_offer.js",
-            "js/match/time_control.js", "js/help_sheet.js", "js/games/narrate.js"} <= lazy
+            "js/match/time_control.js", "js/help_sheet.js", "js/games/narrate.js", "js/games/sheet_dialog.js",
+            "js/match/seat_notices.js", "js/match/cue_play.js", "js/games/condottiere/result.js",
+            "js/match/clock_face.js", "js/screens/common.js"} <= lazy
     assert all(f"js/screens/{m}.js" in lazy for m in ("auth", "create_lobby", "lobby_room", "account", "reset"))
     assert modules - lazy <= listed, sorted(modules - lazy - listed)
     assert not lazy & listed, sorted(lazy & listed)
@@ -101,11 +103,12 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
 
 
 @pytest.mark.parametrize("path, screens", [
-    ("/", {"home.js", "matches.js"}), ("/lobbies", {"home.js", "matches.js"}), ("/login", {"auth.js"}),
-    ("/signup/", {"auth.js"}), ("/lobbies/new", {"create_lobby.js"}), ("/lobby/12", {"lobby_room.js"}),
-    ("/matches", {"matches.js"}), ("/match/7", set()), ("/reset", {"reset.js", "auth.js"}),
-    ("/reset/MQ/c4x2-0123456789abcdef", {"reset.js", "auth.js"}), ("/account/", {"account.js", "auth.js"}),
-    ("/rules/condottiere", {"rules_condottiere.js", "rules.js"}), ("/rules/gods_playground/", {"rules_gods_playground.js", "rules.js"}),
+    ("/", {"home.js", "matches.js", "common.js"}), ("/lobbies", {"home.js", "matches.js", "common.js"}),
+    ("/login", {"auth.js"}), ("/signup/", {"auth.js"}), ("/lobbies/new", {"create_lobby.js", "common.js"}),
+    ("/lobby/12", {"lobby_room.js", "common.js"}), ("/matches", {"matches.js", "common.js"}), ("/match/7", set()),
+    ("/reset", {"reset.js", "auth.js"}), ("/reset/MQ/c4x2-0123456789abcdef", {"reset.js", "auth.js"}),
+    ("/account/", {"account.js", "auth.js"}), ("/rules/condottiere", {"rules_condottiere.js", "rules.js"}),
+    ("/rules/gods_playground/", {"rules_gods_playground.js", "rules.js", "common.js"}),
     ("/u/alice", {"players.js"}), ("/leaderboard/condottiere", {"players.js"}), ("/leaderboard", {"players.js"}),
 ])
 def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, path, screens):
@@ -134,3 +137,13 @@ def test_each_game_loader_requests_its_whole_table_at_once():
         assert requested | later == {m for m in lazy if m.startswith(folder + "/")}, folder
         for m in later:
             assert _static_imports(root, m) & lazy <= requested, m
+
+
+@pytest.mark.parametrize("path, expected", [("/", True), ("/login", True), ("/lobby/12", True), ("/account", True),
+                                            ("/match/7", False), ("/rules/gods_playground", False), ("/nowhere", False)])
+def test_the_lobby_screens_words_and_look_are_preloaded_only_where_they_show(client, path, expected):
+    """The screens but the match's and the rules pages bring the "screens" words and lobby.css (js/main.js): the
+    shell preloads them on those addresses only, so a match page does not carry them."""
+    html = client.get(path).content.decode()
+    assert ('href="/app/lobby.css"' in html) is expected
+    assert ('/screens.json"' in html) is expected

@@ -1,12 +1,6 @@
-// The match log's sentences, in the reader's language. An event is data
-// (docs/api.md, Events): a `kind` names its sentence, `seat` the acting seat,
-// `params` the card codes, seats, regions, provinces and numbers it needs. Its
-// words are `ev.<game>.<kind>` in the game's catalogue (`ev.platform.<kind>` in
-// the site's for the platform's own events: a seat handed to the bot, taken
-// back, an abort); a `reason` parameter picks one sentence per reason
-// (`ev.<game>.<kind>_<reason>`). So a new kind is the engine's emit and one
-// entry in each language. Events stored before they were data carry only their
-// English `text`, which is shown as it was.
+// The match log's sentences, in the reader's language (frontend/README.md, the log): an event's `kind` picks
+// `ev.<game>.<kind>` from the "<game>_events" words (`ev.platform.<kind>` from the site's), `_<reason>` added
+// for a `reason`; its `params` fill the placeholders. Events stored before they were data show their `text`.
 import { has, list, num, t } from "../i18n.js";
 
 const PLATFORM = new Set(["seat_to_bot", "seat_back", "aborted"]);

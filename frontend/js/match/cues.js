@@ -1,8 +1,8 @@
 // "Your move" cues: a short beep made in code (WebAudio, no sound file), a phone buzz, and a
 // browser notification while the page is hidden, the last only after the player opted in.
-// The tab title's "Your move" prefix is match.js's. Choices live in localStorage.
+// The tab title's "Your move" prefix is match.js's. Choices live in localStorage. What makes
+// the cues (cue_play.js) loads the first time a move becomes the player's, or a choice is made.
 import { useEffect, useRef, useState } from "../lib.js";
-import { t } from "../i18n.js";
 
 const KEYS = { sound: "cues:sound", notify: "cues:notify" };
 
@@ -15,13 +15,34 @@ function write(key, on) {
 
 export const notificationsSupported = () => typeof window.Notification === "function";
 
+const play = () => import("./cue_play.js");
+
+let audio = null;
+/** The page's one AudioContext (made on the first tap, see below; `make`: now, if there is none yet). */
+export function sharedAudio(make = false) {
+  const Ctx = window.AudioContext || window.webkitAudioContext;
+  if (make && Ctx && !audio) { try { audio = new Ctx(); } catch { audio = null; } }
+  return audio;
+}
+
+// Browsers let audio start only after a gesture on the page: the first tap anywhere unlocks it, inside the
+// gesture itself (some browsers allow it nowhere else), so this stays here rather than in cue_play.js.
+function unlockOnFirstTap() {
+  const unlock = () => {
+    const a = sharedAudio(true);
+    if (a && a.state === "suspended") a.resume().catch(() => {});
+  };
+  document.addEventListener("pointerdown", unlock, { once: true, capture: true });
+  document.addEventListener("keydown", unlock, { once: true, capture: true });
+}
+
 /** The player's cue choices: sound (on unless muted) and notifications (off until asked for and allowed). */
 export function useCueSettings() {
   const [sound, setSound] = useState(() => read(KEYS.sound, true));
   const [notify, setNotify] = useState(() => read(KEYS.notify, false) && notificationsSupported() && Notification.permission === "granted");
   return {
     sound, notify,
-    setSound(on) { write(KEYS.sound, on); setSound(on); if (on) beep(); },
+    setSound(on) { write(KEYS.sound, on); setSound(on); if (on) play().then((m) => m.beep(), () => {}); },
     /** Opting in asks the browser's permission now (a tap is what browsers require); a refusal leaves it off. */
     async setNotify(on) {
       if (on && notificationsSupported() && Notification.permission !== "granted") {
@@ -36,45 +57,6 @@ export function useCueSettings() {
   };
 }
 
-let audio = null;
-/** Whether the player has tapped or typed on this page yet: browsers allow sound and buzzing only then. */
-const touched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;
-
-/** Two short rising tones, quiet: enough to notice, not to startle. */
-export function beep() {
-  if (!touched()) return; // before a gesture the browser would refuse (and complain)
-  try {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
-    if (!Ctx) return;
-    audio = audio || new Ctx();
-    if (audio.state === "suspended") audio.resume().catch(() => {});
-    const start = audio.currentTime + 0.01;
-    [[660, 0], [880, 0.12]].forEach(([freq, at]) => {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = "sine";
-      osc.frequency.value = freq;
-      gain.gain.setValueAtTime(0.0001, start + at);
-      gain.gain.exponentialRampToValueAtTime(0.18, start + at + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, start + at + 0.11);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(start + at);
-      osc.stop(start + at + 0.12);
-    });
-  } catch { /* no audio on this device */ }
-}
-
-// Browsers let audio start only after a gesture on the page: the first tap anywhere unlocks it.
-function unlockOnFirstTap() {
-  const unlock = () => {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
-    if (Ctx && !audio) { try { audio = new Ctx(); } catch { audio = null; } }
-    if (audio && audio.state === "suspended") audio.resume().catch(() => {});
-  };
-  document.addEventListener("pointerdown", unlock, { once: true, capture: true });
-  document.addEventListener("keydown", unlock, { once: true, capture: true });
-}
-
 /** Cue the player when a move becomes theirs (not on opening the page where it already is). */
 export function useMoveCues(myMove, settings, title) {
   const was = useRef(null);
@@ -83,13 +65,6 @@ export function useMoveCues(myMove, settings, title) {
     const before = was.current;
     was.current = myMove;
     if (!myMove || before !== false) return;
-    if (settings.sound) beep();
-    if (navigator.vibrate && touched()) { try { navigator.vibrate([80, 60, 80]); } catch { /* not allowed here */ } }
-    if (settings.notify && document.hidden && notificationsSupported() && Notification.permission === "granted") {
-      try {
-        const n = new Notification(t("match.cue.title"), { body: title, tag: "your-move", renotify: true, icon: "/app/icon.svg" });
-        n.onclick = () => { window.focus(); n.close(); };
-      } catch { /* some browsers allow notifications only from a service worker */ }
-    }
+    play().then((m) => m.cue(settings, title), () => {});
   }, [myMove]);
 }

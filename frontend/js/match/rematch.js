@@ -5,7 +5,7 @@ import { loadWords } from "../i18n.js";
 import { lazyComponent, loadCss } from "../lazy.js";
 import { useSeats } from "./seats.js";
 
-const offer = () => Promise.all([import("./rematch_offer.js"), loadWords("match_menu"), loadCss("/app/match_menu.css")]).then(([m]) => m);
+const offer = () => Promise.all([import("./rematch_offer.js"), loadWords("match_menu"), loadCss("/app/match_menu.css"), loadCss("/app/result.css")]).then(([m]) => m);
 const RematchBox = lazyComponent(() => offer().then((m) => m.RematchBox), null);
 const ResignationCard = lazyComponent(() => offer().then((m) => m.ResignationCard), null);
 

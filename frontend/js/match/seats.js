@@ -2,9 +2,9 @@
 // players panels, and the notices that need the player (take my seat back, hand an absent seat over,
 // a forced step the server plays by itself). match.js feeds the socket's frames in (useMatchSeats)
 // and provides the result to everything below it (SeatsContext); the tables only mount SeatBadge.
-import { createContext, html, useContext, useState } from "../lib.js";
-import { post } from "../api.js";
-import { t } from "../i18n.js";
+import { createContext, html, useContext, useRef, useState } from "../lib.js";
+import { lazyComponent } from "../lazy.js";
+import { loadWords, t } from "../i18n.js";
 import { SeatDot, seatName } from "../ui.js";
 import { ClockFace, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
 
@@ -65,7 +65,7 @@ export function seatsValue({ id, match, setMatch, game, seats, log, user }) {
 }
 
 /** How long until an absent seat may be handed over (ms, <= 0: now), null when it is not absent. */
-function absentLeft(ctx, seat, now = performance.now()) {
+export function absentLeft(ctx, seat, now = performance.now()) {
   const c = ctx.clock;
   if (!ctx.active || !c || isTimed(c) || !ctx.connected || ctx.connected.includes(seat)) return null;
   if (!ctx.human(seat) || ctx.control[seat] || !c.running.includes(seat)) return null;
@@ -91,7 +91,7 @@ function AwayTag({ ctx, seat }) {
     title=${t("match.seat.away_title")}>${left > 0 ? t("match.seat.away_for", { time: mmss(left) }) : t("match.seat.away")}</span>`;
 }
 
-const mmss = (ms) => { const s = Math.ceil(Math.max(0, ms) / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
+export const mmss = (ms) => { const s = Math.ceil(Math.max(0, ms) / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
 
 /** What the players panel adds to a seat: its clock, who plays it, whether its player is away. */
 export function SeatBadge({ seat }) {
@@ -129,51 +129,19 @@ function Thinking({ r, seat }) {
   return html`<span class="mseat-turn">${ms < 60000 ? t("match.seat.to_move") : t("match.seat.thinking", { time: mmss(ms) })}</span>`;
 }
 
-/** A forced step the server answers by itself soon: say so, so nobody taps for nothing. */
-function DefaultsSoon({ ctx }) {
-  const d = ctx.defaults;
-  const left = useCountdown(() => (d ? Math.max(0, d.ms - (performance.now() - d.at)) : null), !!d, () => false);
-  if (!d || !ctx.myMove || left == null) return null;
-  return html`<p class="seat-note seat-note-soft" role="status" data-testid="defaults-in">
-    ${t("match.seat.defaults_in", { n: Math.ceil(left / 1000) })}</p>`;
-}
-
-/** The notices that want the player: seat back, hand an absent seat over, a step played for them. */
+/** The notices that want the player (seat_notices.js: seat back, hand an absent seat over, a step played for
+ *  them), loaded the first time one may be due; from then on they stay mounted (an error they show stays). */
+const Notices = lazyComponent(() => Promise.all([import("./seat_notices.js"), loadWords("match_menu")])
+  .then(([m]) => m.SeatNotices), null);
 export function SeatNotices() {
   const ctx = useSeats();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const due = useRef(false);
   if (!ctx) return null;
   const me = ctx.mySeat;
-  async function call(path, body) {
-    setBusy(true);
-    setError("");
-    try { const m = await post(`/api/matches/${ctx.id}/${path}/`, body); if (m && m.seats) ctx.setMatch(m); }
-    catch (e) { setError(e.message); }
-    setBusy(false);
-  }
-  const mine = me != null ? ctx.control[me] : null;
-  const canHand = ctx.active && me != null && !ctx.resigned(me);
-  const absent = canHand ? (ctx.match ? ctx.match.seats.map((x) => x.seat) : []).filter((s) => s !== me && absentLeft(ctx, s) != null) : [];
-  return html`<div class="seat-notes">
-    ${ctx.active && mine && mine.reason !== "resigned" && html`<div class="seat-note seat-note-act" role="status" data-testid="reclaim-note">
-      <span>${t(mine.reason === "timeout" ? "match.seat.mine_timeout" : "match.seat.mine_takeover")}</span>
-      <button type="button" class="btn btn-primary" data-testid="reclaim" disabled=${busy}
-        onClick=${() => call("reclaim")}>${t("match.seat.reclaim")}</button></div>`}
-    ${ctx.active && mine && mine.reason === "resigned" && html`<p class="seat-note" role="status">${t("match.seat.mine_resigned")}</p>`}
-    <${DefaultsSoon} ctx=${ctx} />
-    ${absent.map((s) => html`<${AbsentNote} key=${s} ctx=${ctx} seat=${s} busy=${busy}
-      onHand=${() => call("takeover", { seat: s })} />`)}
-    ${error && html`<p class="seat-note seat-note-error" role="alert">${error}</p>`}
-  </div>`;
-}
-
-function AbsentNote({ ctx, seat, busy, onHand }) {
-  const left = useCountdown(() => absentLeft(ctx, seat), true, () => false);
-  if (left == null) return null;
-  const name = ctx.name(seat);
-  return html`<div class="seat-note seat-note-away" data-testid="absent-note" data-seat=${seat}>
-    <span>${left > 0 ? t("match.seat.absent_wait", { name, time: mmss(left) }) : t("match.seat.absent_gone", { name })}</span>
-    ${left <= 0 && html`<button type="button" class="btn" data-testid="takeover" data-seat=${seat} disabled=${busy}
-      onClick=${onHand}>${t("match.seat.takeover")}</button>`}</div>`;
+  // A superset of what the notices show: my seat in the bot's hands, a step about to settle, another human
+  // seat without a connection (seat_notices.js decides).
+  const away = ctx.active && me != null && !!ctx.connected && !!ctx.match
+    && ctx.match.seats.some((x) => x.seat !== me && ctx.human(x.seat) && !ctx.connected.includes(x.seat));
+  if ((me != null && ctx.control[me]) || (ctx.defaults && ctx.myMove) || away) due.current = true;
+  return due.current ? html`<${Notices} />` : null;
 }

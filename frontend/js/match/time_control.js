@@ -2,7 +2,7 @@
 // the picker is the new-lobby screen's (screens/create_lobby.js).
 import { html } from "../lib.js";
 import { t } from "../i18n.js";
-import { formatSpan } from "./clock.js";
+import { formatSpan } from "./clock_face.js";
 
 /** "3 min + 10 s", "1 d per move", "Friendly (no clock)". */
 export function timeControlText(tc) {

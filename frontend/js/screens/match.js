@@ -2,9 +2,8 @@
 import { html, useEffect, useRef, useState } from "../lib.js";
 import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { ConnectionBanner, NotFound, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
-import { useGames } from "./common.js";
 import { tagEvents, withHistory } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
 import { SeatNotices, SeatStrip, SeatsContext, seatsValue, useMatchSeats } from "../match/seats.js";
@@ -35,9 +34,17 @@ function uuid() {
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+/** The games the server knows, asked for only when a game has no name in the app's words (a game newer than
+ *  this app's catalogues): the two games here never need it, so a match page makes no such request. */
+function useGameList(gameId) {
+  const [games, setGames] = useState(null);
+  const needed = !!gameId && !has(`game.${gameId}`);
+  useEffect(() => { if (needed && !games) get("/api/games/").then(setGames, () => {}); }, [needed]);
+  return games;
+}
+
 export function MatchScreen({ params, user }) {
   const id = params[0];
-  const { games } = useGames();
   const [match, setMatch] = useState(null);
   const [loadError, setLoadError] = useState("");
   const [missing, setMissing] = useState(false); // no such match: the socket stays shut, the page says so
@@ -98,6 +105,7 @@ export function MatchScreen({ params, user }) {
   });
 
   const gameId = (match && match.game) || (game && game.view && game.view.game);
+  const games = useGameList(gameId);
   const Table = tableFor(gameId);
   const title = t("match.title", { game: gameId ? gameName(games, gameId) : t("match.match"), id });
   // A tab in the background still tells its player when the move is theirs. The game's name stands for the
@@ -106,7 +114,9 @@ export function MatchScreen({ params, user }) {
   const watching = game ? game.seat == null : !!(match && !match.seats.some((s) => s.user && user && s.user.id === user.id));
   const tab = `${myMove ? t("match.tab_move") + " · " : ""}${watching ? t("match.tab_watching") + " · " : ""}${gameId ? t("match.tab", { game: gameName(games, gameId), id }) : siteTitle(t("match.title", { game: t("match.match"), id }))}`;
 
-  useMoveCues(myMove, cues, title);
+  // Until the first position arrives the move is unknown (null), so opening a page where it is already
+  // the player's move cues nothing.
+  useMoveCues(game ? myMove : null, cues, title);
 
   function send(action) {
     if (!game || pending) return;

@@ -1,6 +1,6 @@
 // How each Condottiere card looks; its name and what it does come from the
-// catalogue (cd.card.*, cd.help.*: the Hungarian rulebook's terms, effects
-// paraphrased from pp. 10-15, docs/rules/condottiere.md). The server computes
+// catalogues (cd.card.* the table's, cd.help.* the rules page's: the Hungarian rulebook's terms,
+// effects paraphrased from pp. 10-15, docs/rules/condottiere.md). The server computes
 // everything; this is only what the card face says.
 import { has, t } from "../../i18n.js";
 
@@ -31,7 +31,8 @@ export const CARDS = {
 export function cardInfo(code) {
   const card = CARDS[code];
   if (!card) return { kind: "special", name: code, glyph: "?", value: null, help: "" };
-  return { ...card, name: t(`cd.card.${code}`), help: t(card.kind === "mercenary" ? "cd.help.merc" : `cd.help.${code}`) };
+  // What it does is read only where the rules' words are in (the help sheet, the rules page), hence a getter.
+  return { ...card, name: t(`cd.card.${code}`), get help() { return t(card.kind === "mercenary" ? "cd.help.merc" : `cd.help.${code}`); } };
 }
 
 export function cardName(code) {

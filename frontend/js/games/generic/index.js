@@ -1,4 +1,5 @@
 // The fallback table, for a game without its own screen: loaded only if such a match opens.
-import { lazyTable } from "../../lazy.js";
+import { lazyTable, loadCss } from "../../lazy.js";
 
-export const GenericTable = lazyTable(() => import("./table.js").then((m) => m.GenericTable));
+export const GenericTable = lazyTable(() => Promise.all([import("./table.js"), loadCss("/app/result.css")])
+  .then(([m]) => m.GenericTable));

@@ -1,6 +1,7 @@
 // Panels around the map: round and phase track, families, noble tiles, enemy
 // boxes, supplies, the log and the result.
 import { html, useEffect, useRef } from "../../lib.js";
+import { lazyComponent, loadCss } from "../../lazy.js";
 import { t } from "../../i18n.js";
 import { Presence } from "../../ui.js";
 import {
@@ -9,7 +10,6 @@ import {
 } from "./layout.js";
 import { useLogLine } from "../log.js";
 import { SeatBadge } from "../../match/seats.js";
-import { RematchButton } from "../../match/rematch.js";
 import { boxHelp, phaseHelp } from "./help.js";
 
 export function PhaseTrack({ view }) {
@@ -127,22 +127,8 @@ export function Log({ log, names, testid = "log" }) {
   </ol>`;
 }
 
-export function Result({ view, names, match, log }) {
-  if (!view.over) return null;
-  // The engine's ranking (tie-breaks included) comes with the game-over event or the match record; never recomputed here.
-  // (Events stored before events were data carried the ranking beside their text.)
-  const over = [...log].reverse().map((e) => (e.kind === "game_over" ? (e.params || e).ranking : null)).find(Array.isArray);
-  const ranking = (match && match.result && match.result.ranking) || over || null;
-  const order = ranking || [0, 1, 2];
-  const winner = ranking ? ranking[0] : null;
-  const headline = winner == null ? t("gp.r.final") : winner === view.you ? t("table.you_win") : t("table.wins", { count: 1, names: names(winner) });
-  const estates = view.final_estate_vp;
-  return html`<section class="result card" data-testid="result" aria-labelledby="result-title">
-    <h2 id="result-title">${headline}</h2>
-    <p class="muted">${t("gp.r.ties")}</p>
-    <ol class="scores">${order.map((s) => html`<li class=${s === winner ? "winner" : ""}>
-      <${FamilyMark} seat=${s} size=${22} /><span class="gp-score-who">${names(s)}<small class="muted">${estates ? t("gp.r.estates", { n: estates[s] }) + " · " : ""}${t("gp.r.money", { count: view.money[s] })}</small></span>
-      <strong data-testid="final-vp">${view.vp[s]} ${t("gp.vp")}</strong></li>`)}</ol>
-    <div class="actions"><${RematchButton} /><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
-  </section>`;
+/** The result card once the game is over (result.js and result.css, loaded then). */
+const ResultCard = lazyComponent(() => Promise.all([import("./result.js"), loadCss("/app/result.css")]).then(([m]) => m.Result), null);
+export function Result(props) {
+  return props.view.over ? html`<${ResultCard} ...${props} />` : null;
 }

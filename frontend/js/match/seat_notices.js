@@ -1,0 +1,56 @@
+// The notices that want the player: take my seat back, hand an absent player's seat to the bot, a forced
+// step the server plays by itself soon. Loaded the first time one may be due (seats.js's SeatNotices).
+import { html, useState } from "../lib.js";
+import { post } from "../api.js";
+import { t } from "../i18n.js";
+import { useCountdown } from "./clock.js";
+import { absentLeft, mmss, useSeats } from "./seats.js";
+
+/** A forced step the server answers by itself soon: say so, so nobody taps for nothing. */
+function DefaultsSoon({ ctx }) {
+  const d = ctx.defaults;
+  const left = useCountdown(() => (d ? Math.max(0, d.ms - (performance.now() - d.at)) : null), !!d, () => false);
+  if (!d || !ctx.myMove || left == null) return null;
+  return html`<p class="seat-note seat-note-soft" role="status" data-testid="defaults-in">
+    ${t("match.seat.defaults_in", { n: Math.ceil(left / 1000) })}</p>`;
+}
+
+/** The notices that want the player: seat back, hand an absent seat over, a step played for them. */
+export function SeatNotices() {
+  const ctx = useSeats();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  if (!ctx) return null;
+  const me = ctx.mySeat;
+  async function call(path, body) {
+    setBusy(true);
+    setError("");
+    try { const m = await post(`/api/matches/${ctx.id}/${path}/`, body); if (m && m.seats) ctx.setMatch(m); }
+    catch (e) { setError(e.message); }
+    setBusy(false);
+  }
+  const mine = me != null ? ctx.control[me] : null;
+  const canHand = ctx.active && me != null && !ctx.resigned(me);
+  const absent = canHand ? (ctx.match ? ctx.match.seats.map((x) => x.seat) : []).filter((s) => s !== me && absentLeft(ctx, s) != null) : [];
+  return html`<div class="seat-notes">
+    ${ctx.active && mine && mine.reason !== "resigned" && html`<div class="seat-note seat-note-act" role="status" data-testid="reclaim-note">
+      <span>${t(mine.reason === "timeout" ? "match.seat.mine_timeout" : "match.seat.mine_takeover")}</span>
+      <button type="button" class="btn btn-primary" data-testid="reclaim" disabled=${busy}
+        onClick=${() => call("reclaim")}>${t("match.seat.reclaim")}</button></div>`}
+    ${ctx.active && mine && mine.reason === "resigned" && html`<p class="seat-note" role="status">${t("match.seat.mine_resigned")}</p>`}
+    <${DefaultsSoon} ctx=${ctx} />
+    ${absent.map((s) => html`<${AbsentNote} key=${s} ctx=${ctx} seat=${s} busy=${busy}
+      onHand=${() => call("takeover", { seat: s })} />`)}
+    ${error && html`<p class="seat-note seat-note-error" role="alert">${error}</p>`}
+  </div>`;
+}
+
+function AbsentNote({ ctx, seat, busy, onHand }) {
+  const left = useCountdown(() => absentLeft(ctx, seat), true, () => false);
+  if (left == null) return null;
+  const name = ctx.name(seat);
+  return html`<div class="seat-note seat-note-away" data-testid="absent-note" data-seat=${seat}>
+    <span>${left > 0 ? t("match.seat.absent_wait", { name, time: mmss(left) }) : t("match.seat.absent_gone", { name })}</span>
+    ${left <= 0 && html`<button type="button" class="btn" data-testid="takeover" data-seat=${seat} disabled=${busy}
+      onClick=${onHand}>${t("match.seat.takeover")}</button>`}</div>`;
+}
