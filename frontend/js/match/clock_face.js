@@ -2,7 +2,7 @@
 // words (also the lobby screens', time_control.js).
 import { html } from "../lib.js";
 import { t } from "../i18n.js";
-import { remainingMs, useCountdown } from "./clock.js";
+import { isTimed, remainingMs, useCountdown } from "./clock.js";
 
 /** The last stretch, shown red: 10 s of a realtime bank; a tenth of a turn-based move (10 s to an hour). */
 export function isLow(r, ms) {
