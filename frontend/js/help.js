@@ -1,14 +1,6 @@
-// "What does this do?" on the tables: a tap on a piece that does nothing else,
-// or a long press (a right click, the keyboard's menu key) on one that acts,
-// opens a small sheet saying what it is. No hover-only help: phones have no hover.
-//
-//   helpOn(() => ({ title, text, picture, more }))       a passive piece: a tap (Enter, Space) opens help
-//   helpOn(info, { active: true, words })                a control: a long press opens help, a tap still acts
-//
-// `info` is called only when the sheet opens: `title`, `text` (a string or a list of paragraphs), an optional
-// `picture` (a vnode, e.g. the card itself) and `more` ([href, label] pairs: the rules, the card reference).
-// `words` names catalogue parts the text needs, fetched before `info` runs on first use, so a table does not
-// carry its rules page's words (frontend/README.md, weight). The rules pages' own pieces are in screens/rules.js.
+// "What does this do?" on the tables (frontend/README.md, Learning to play): a tap on a passive piece, a long
+// press (right click, menu key) on one that acts, opens a sheet. `helpOn(info, { active, words })`: `info()`
+// gives { title, text, picture, more } when the sheet opens, after the catalogue parts `words` names arrive.
 import { loadWords } from "./i18n.js";
 import { loadCss } from "./lazy.js";
 
