@@ -61,7 +61,7 @@ _SCREEN_MODULES = (
     (r"/account/?", ("account.js", "auth.js")),
     (r"/rules/condottiere/?", ("rules_condottiere.js", "rules.js")),
     (r"/rules/gods_playground/?", ("rules_gods_playground.js", "rules.js", "common.js")),
-    (r"/(u/[^/]+|leaderboard(/[^/]+)?)/?", ("players.js",)),
+    (r"/(u/[^/]+|leaderboard(/[^/]+)?)/?", ("players.js", "common.js")),
 )
 # (common.js: what the lobby screens and a rules page share, e.g. the games list; a match page does without.)
 

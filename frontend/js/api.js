@@ -1,6 +1,6 @@
 // REST client: session cookie + CSRF header, errors as {code, message} (docs/api.md).
 // The server writes its messages in the page's language (the language cookie).
-import { has, t } from "./i18n.js";
+import { t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -56,11 +56,3 @@ export async function answer(pending) {
 export const get = (path) => api("GET", path);
 export const post = (path, body = {}) => api("POST", path, body);
 export const del = (path) => api("DELETE", path);
-
-/** A field error from a DRF validation answer, as one readable line. */
-export function fieldErrors(err) {
-  if (!err || !err.fields) return "";
-  return Object.entries(err.fields)
-    .map(([k, v]) => `${k === "non_field_errors" ? "" : (has(`field.${k}`) ? t(`field.${k}`) : k) + ": "}${[].concat(v).join(" ")}`)
-    .join(" ");
-}

@@ -1,5 +1,5 @@
 // Small shared pieces: page frame, notices, the connection banner, names.
-import { html, useEffect, useState } from "./lib.js";
+import { html, useEffect } from "./lib.js";
 import { has, t } from "./i18n.js";
 
 /** The tab's title: a screen's name, then the site's (index.html's <title> until the app runs). */
@@ -45,10 +45,6 @@ export function ConnectionBanner({ status }) {
     <span class="spinner-dot" aria-hidden="true"></span>${text}</div>`;
 }
 
-export function Empty({ children }) {
-  return html`<p class="empty">${children}</p>`;
-}
-
 export function seatName(match, seat) {
   const s = match && seat != null ? (match.seats || []).find((x) => x.seat === seat) : null;
   if (s && s.user) return s.user.username;
@@ -79,12 +75,6 @@ export function Presence({ on }) {
 
 export function SeatDot({ seat }) {
   return html`<span class="seat-dot" style=${{ background: SEAT_COLOURS[seat % 6] }} aria-hidden="true"></span>`;
-}
-
-/** Re-render every `ms` (for relative times and polling screens). */
-export function useTick(ms) {
-  const [, set] = useState(0);
-  useEffect(() => { const t = setInterval(() => set((n) => n + 1), ms); return () => clearInterval(t); }, [ms]);
 }
 
 /** A game's name: the app's own words for the games it knows, else what the server calls it. */

@@ -109,7 +109,8 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
     ("/reset", {"reset.js", "auth.js"}), ("/reset/MQ/c4x2-0123456789abcdef", {"reset.js", "auth.js"}),
     ("/account/", {"account.js", "auth.js"}), ("/rules/condottiere", {"rules_condottiere.js", "rules.js"}),
     ("/rules/gods_playground/", {"rules_gods_playground.js", "rules.js", "common.js"}),
-    ("/u/alice", {"players.js"}), ("/leaderboard/condottiere", {"players.js"}), ("/leaderboard", {"players.js"}),
+    ("/u/alice", {"players.js", "common.js"}), ("/leaderboard/condottiere", {"players.js", "common.js"}),
+    ("/leaderboard", {"players.js", "common.js"}),
 ])
 def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, path, screens):
     """A cold load fetches the lazily loaded screen it opens with in the same round as the shell's modules;

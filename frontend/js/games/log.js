@@ -1,6 +1,5 @@
-// The log's sentences come when there is a line to show (a match that has just begun has none): narrate.js
-// and the game's event words (the "<game>_events" part) download together, and until they are in the log
-// shows no line rather than a key.
+// The log's sentences (narrate.js and the "<game>_events" words) download once the log has a line: a match
+// that has just begun has none. Until they are in, no line shows (rather than a key).
 import { useEffect, useState } from "../lib.js";
 import { loadWords } from "../i18n.js";
 
@@ -22,8 +21,7 @@ function load(game) {
   return loads.get(game);
 }
 
-/** `line(event, names)`, one log line in the page's language, for `game`'s events; null until its words are
- *  in. The download starts once `log` has a line. */
+/** `line(event, names)` for `game`'s log, or null while its words download. */
 export function useLogLine(game, log) {
   const [line, setLine] = useState(() => ready.get(game) || null);
   const wanted = log.length > 0;

@@ -6,12 +6,10 @@ import { html, useEffect, useLayoutEffect, useRef, useState } from "../lib.js";
 import { t } from "../i18n.js";
 import { lazyComponent, loadCss } from "../lazy.js";
 
-/** A bottom sheet on phones, a dialog on desktop (sheet_dialog.js, with sheet.css, loaded when one first opens).
- *  Open while mounted; Escape or a tap outside calls onCancel. */
+/** The modal sheet (sheet_dialog.js and sheet.css, loaded when one first opens). */
 export const Sheet = lazyComponent(() => Promise.all([import("./sheet_dialog.js"), loadCss("/app/sheet.css")]).then(([m]) => m.Sheet), null);
 
-/** The newest line of the log, one line under the status; a tap opens the whole log in a sheet. `line` words
- *  an event (null while the log's words download: the line stays blank rather than show a key). */
+/** The newest line of the log (blank while `line` is null), one tap from the whole log in a sheet. */
 export function LastEvent({ log, line, children }) {
   const [open, setOpen] = useState(false);
   const last = log.length ? log[log.length - 1] : null;

@@ -42,7 +42,6 @@ export function useCountdown(valueAt, running, fine) {
   return ms;
 }
 
-/** One seat's clock face (clock_face.js, loaded the first time a timed match shows one): what is left, highlighted
- *  while it runs; nothing in an untimed match. */
+/** One seat's clock face (clock_face.js, loaded when a timed match first shows one); none untimed. */
 const Face = lazyComponent(() => Promise.all([import("./clock_face.js"), loadCss("/app/clock.css")]).then(([m]) => m.ClockFace), null);
 export const ClockFace = (props) => (isTimed(props.r) ? html`<${Face} ...${props} />` : null);

@@ -1,7 +1,5 @@
-// "Your move" cues: a short beep made in code (WebAudio, no sound file), a phone buzz, and a
-// browser notification while the page is hidden, the last only after the player opted in.
-// The tab title's "Your move" prefix is match.js's. Choices live in localStorage. What makes
-// the cues (cue_play.js) loads the first time a move becomes the player's, or a choice is made.
+// "Your move" cues (a beep, a buzz, a notification while the page is hidden, the last only after the player
+// opted in): the choices, kept in localStorage, and when; cue_play.js, loaded then, makes them.
 import { useEffect, useRef, useState } from "../lib.js";
 
 const KEYS = { sound: "cues:sound", notify: "cues:notify" };
@@ -18,15 +16,14 @@ export const notificationsSupported = () => typeof window.Notification === "func
 const play = () => import("./cue_play.js");
 
 let audio = null;
-/** The page's one AudioContext (made on the first tap, see below; `make`: now, if there is none yet). */
+/** The page's one AudioContext (`make`: now, if there is none yet). */
 export function sharedAudio(make = false) {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (make && Ctx && !audio) { try { audio = new Ctx(); } catch { audio = null; } }
   return audio;
 }
 
-// Browsers let audio start only after a gesture on the page: the first tap anywhere unlocks it, inside the
-// gesture itself (some browsers allow it nowhere else), so this stays here rather than in cue_play.js.
+// Browsers let audio start only after a gesture: the first tap unlocks it, inside the gesture (so not lazily).
 function unlockOnFirstTap() {
   const unlock = () => {
     const a = sharedAudio(true);

@@ -1,5 +1,4 @@
-// The match menu's ⋯ button. What it opens (menu_dialogs.js: sound and notifications, resign, abort),
-// those dialogs' words (the "match_menu" part) and look (match_menu.css) download when the player first opens it.
+// The match menu's ⋯ button; what it opens (menu_dialogs.js), its words and look load on the first tap.
 import { html, useState } from "../lib.js";
 import { loadWords, t } from "../i18n.js";
 import { lazyComponent, loadCss } from "../lazy.js";

@@ -1,5 +1,4 @@
-// When a finished match offers the rematch (the tables' result cards) and the card of a match ended by
-// resignation. What they show (rematch_offer.js) and its words download only when a match has ended.
+// When a finished match shows the rematch and the resignation card; rematch_offer.js loads then.
 import { html } from "../lib.js";
 import { loadWords } from "../i18n.js";
 import { lazyComponent, loadCss } from "../lazy.js";

@@ -3,7 +3,7 @@
 // a forced step the server plays by itself). match.js feeds the socket's frames in (useMatchSeats)
 // and provides the result to everything below it (SeatsContext); the tables only mount SeatBadge.
 import { createContext, html, useContext, useRef, useState } from "../lib.js";
-import { lazyComponent } from "../lazy.js";
+import { lazyComponent, loadCss } from "../lazy.js";
 import { loadWords, t } from "../i18n.js";
 import { SeatDot, seatName } from "../ui.js";
 import { ClockFace, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
@@ -129,9 +129,8 @@ function Thinking({ r, seat }) {
   return html`<span class="mseat-turn">${ms < 60000 ? t("match.seat.to_move") : t("match.seat.thinking", { time: mmss(ms) })}</span>`;
 }
 
-/** The notices that want the player (seat_notices.js: seat back, hand an absent seat over, a step played for
- *  them), loaded the first time one may be due; from then on they stay mounted (an error they show stays). */
-const Notices = lazyComponent(() => Promise.all([import("./seat_notices.js"), loadWords("match_menu")])
+/** The notices (seat_notices.js), loaded when one may first be due; then they stay mounted (and their errors). */
+const Notices = lazyComponent(() => Promise.all([import("./seat_notices.js"), loadWords("match_menu"), loadCss("/app/match_menu.css")])
   .then(([m]) => m.SeatNotices), null);
 export function SeatNotices() {
   const ctx = useSeats();

@@ -1,5 +1,5 @@
-// Data helpers shared by the lobby and match screens.
-import { useEffect, useState } from "../lib.js";
+// What the lobby screens and a rules page share (a match page does without: frontend/README.md, Loading).
+import { html, useEffect, useState } from "../lib.js";
 import { get } from "../api.js";
 import { useLanguage } from "../i18n.js";
 
@@ -46,4 +46,8 @@ export function optionSummary(game, options) {
     .filter(([k, v]) => schema[k] && !schema[k].test_hook && v !== schema[k].default)
     .map(([k, v]) => (schema[k].type === "bool" ? schema[k].label || k : `${schema[k].label || k}: ${v}`))
     .join(" · ");
+}
+
+export function Empty({ children }) {
+  return html`<p class="empty">${children}</p>`;
 }

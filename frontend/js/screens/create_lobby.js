@@ -1,11 +1,19 @@
 // New lobby: game, seat count, the engine's options (from options_schema), privacy.
 import { html, useEffect, useState } from "../lib.js";
-import { post, fieldErrors } from "../api.js";
+import { post } from "../api.js";
 import { navigate } from "../router.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { GAMES_WITH_RULES, Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
 import { timeControlText } from "../match/time_control.js";
+
+/** A field error from a DRF validation answer, as one readable line. */
+function fieldErrors(err) {
+  if (!err || !err.fields) return "";
+  return Object.entries(err.fields)
+    .map(([k, v]) => `${k === "non_field_errors" ? "" : (has(`field.${k}`) ? t(`field.${k}`) : k) + ": "}${[].concat(v).join(" ")}`)
+    .join(" ");
+}
 
 function defaults(game) {
   const out = {};

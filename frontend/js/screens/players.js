@@ -5,8 +5,8 @@ import { html, useEffect, useState } from "../lib.js";
 import { get } from "../api.js";
 import { ago, loadWords, num, t } from "../i18n.js";
 import { loadCss } from "../lazy.js";
-import { Empty, GAMES_WITH_RULES, NotFound, Notice, Page, PlayerLink, Spinner, botName, gameName } from "../ui.js";
-import { useGames } from "./common.js";
+import { GAMES_WITH_RULES, NotFound, Notice, Page, PlayerLink, Spinner, botName, gameName } from "../ui.js";
+import { Empty, useGames } from "./common.js";
 
 export const ready = () => Promise.all([loadWords("players"), loadCss("/app/players.css")]);
 
