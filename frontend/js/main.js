@@ -7,9 +7,8 @@ import { lazyComponent, loadCss } from "./lazy.js";
 import { MatchScreen } from "./screens/match.js";
 import { NotFound } from "./ui.js";
 
-// Every screen but the match's loads on first use (the server preloads the one a page opens with,
-// backend/web/views.py); the match screen, the heaviest page, comes with the shell. These screens bring
-// their words (the "screens" part) and their look (lobby.css) with them, so a match page carries neither.
+// Every screen but the match's loads on first use, with its words and look (frontend/README.md, Loading; the
+// server preloads the one a page opens with). The match screen, the heaviest page, comes with the shell.
 const screen = (fetch) => lazyComponent(() => Promise.all([fetch(), loadWords("screens"), loadCss("/app/lobby.css")]).then(([C]) => C));
 const HomeScreen = screen(() => import("./screens/home.js").then((m) => m.HomeScreen));
 const AuthScreen = screen(() => import("./screens/auth.js").then((m) => m.AuthScreen));
@@ -18,7 +17,7 @@ const LobbyRoomScreen = screen(() => import("./screens/lobby_room.js").then((m) 
 const MatchesScreen = screen(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
 const ResetScreen = screen(() => import("./screens/reset.js").then((m) => m.ResetScreen));
 const AccountScreen = screen(() => import("./screens/account.js").then((m) => m.AccountScreen));
-// A player's page and the leaderboards: drawn once their own words and styles are in (and the lists' look, lobby.css).
+// A player's page and the leaderboards: once their words and styles (and lobby.css) are in.
 const players = (name) => lazyComponent(() => Promise.all([import("./screens/players.js").then((m) => m.ready().then(() => m[name])),
   loadCss("/app/lobby.css")]).then(([C]) => C));
 const ProfileScreen = players("ProfileScreen");

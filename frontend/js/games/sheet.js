@@ -1,7 +1,5 @@
-// What every game table shares around its own pieces: a modal sheet (a native
-// <dialog>, so the browser traps focus in it and gives it back on close), the
-// last event in one line with the full log one tap away, and keeping keyboard
-// focus on the controls that act next.
+// What every table shares around its pieces: a modal sheet, the last event (the
+// whole log one tap away), keyboard focus kept on the controls that act next.
 import { html, useEffect, useLayoutEffect, useRef, useState } from "../lib.js";
 import { t } from "../i18n.js";
 import { lazyComponent, loadCss } from "../lazy.js";

@@ -1,7 +1,5 @@
-// Who plays each seat and how long it has: the clocks strip above the table, the badges in the
-// players panels, and the notices that need the player (take my seat back, hand an absent seat over,
-// a forced step the server plays by itself). match.js feeds the socket's frames in (useMatchSeats)
-// and provides the result to everything below it (SeatsContext); the tables only mount SeatBadge.
+// Who plays each seat and how long it has: the strip above the table, the players panels' badges, the
+// notices. match.js feeds the socket's frames in (useMatchSeats) and provides SeatsContext.
 import { createContext, html, useContext, useRef, useState } from "../lib.js";
 import { lazyComponent, loadCss } from "../lazy.js";
 import { loadWords, t } from "../i18n.js";

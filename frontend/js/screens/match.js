@@ -34,8 +34,7 @@ function uuid() {
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
-/** The games the server knows, asked for only when a game has no name in the app's words (a game newer than
- *  this app's catalogues): the two games here never need it, so a match page makes no such request. */
+/** The server's games list, fetched only for a game the words do not name (never for the two here). */
 function useGameList(gameId) {
   const [games, setGames] = useState(null);
   const needed = !!gameId && !has(`game.${gameId}`);
@@ -114,8 +113,7 @@ export function MatchScreen({ params, user }) {
   const watching = game ? game.seat == null : !!(match && !match.seats.some((s) => s.user && user && s.user.id === user.id));
   const tab = `${myMove ? t("match.tab_move") + " · " : ""}${watching ? t("match.tab_watching") + " · " : ""}${gameId ? t("match.tab", { game: gameName(games, gameId), id }) : siteTitle(t("match.title", { game: t("match.match"), id }))}`;
 
-  // Until the first position arrives the move is unknown (null), so opening a page where it is already
-  // the player's move cues nothing.
+  // Unknown (null) until the first position: opening a page on one's own move cues nothing.
   useMoveCues(game ? myMove : null, cues, title);
 
   function send(action) {
