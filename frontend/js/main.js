@@ -20,6 +20,7 @@ const AccountScreen = lazyComponent(() => import("./screens/account.js").then((m
 const players = (name) => lazyComponent(() => import("./screens/players.js").then((m) => m.ready().then(() => m[name])));
 const ProfileScreen = players("ProfileScreen");
 const LeaderboardScreen = players("LeaderboardScreen");
+const ReplayScreen = lazyComponent(() => import("./screens/replay.js").then((m) => m.ReplayScreen));
 // Each rules page with the frame both share, in one round.
 const CondottiereRules = lazyComponent(() => Promise.all([import("./screens/rules_condottiere.js"), import("./screens/rules.js")])
   .then(([m]) => m.CondottiereRules));
@@ -39,6 +40,7 @@ const ROUTES = [
   [/^\/match\/([^/]+)\/?$/, MatchScreen],
   [/^\/u\/([^/]+)\/?$/, ProfileScreen],
   [/^\/leaderboard(?:\/([^/]+))?\/?$/, LeaderboardScreen],
+  [/^\/match\/([^/]+)\/replay\/?$/, ReplayScreen],
   [/^\/rules\/condottiere\/?$/, CondottiereRules],
   [/^\/rules\/gods_playground\/?$/, GodsPlaygroundRules],
 ];

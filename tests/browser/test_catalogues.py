@@ -22,6 +22,7 @@ from backend.engines.gods_playground import flow as gp_flow
 ROOT = Path(settings.FRONTEND_DIR)
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 GAMES = ("condottiere", "gods_playground")
+SCREENS = ("replay",)  # screens with words of their own (screens/<part>.js loads them)
 KEY = r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+"
 PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
 
@@ -56,6 +57,8 @@ def readable_parts(module: Path) -> tuple[str, ...]:
     if rel[0] == "screens" and module.stem.startswith("rules_") and module.stem[len("rules_"):] in GAMES:
         game = module.stem[len("rules_"):]
         return ("site", game, f"rules_{game}")
+    if rel[0] == "screens" and module.stem in SCREENS:
+        return ("site", module.stem)
     return ("site",)
 
 

@@ -6,11 +6,15 @@ import { navigate } from "../router.js";
 import { list, t } from "../i18n.js";
 import { useSeats } from "./seats.js";
 
+/** On every result card, for everyone: step through the match from the start (screens/replay.js). */
+const ReplayLink = ({ id }) => html`<a class="btn" href=${`/match/${id}/replay`} data-testid="replay-link">${t("match.replay")}</a>`;
+
 export function RematchButton() {
   const ctx = useSeats();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
-  if (!ctx || ctx.status !== "finished" || ctx.mySeat == null || !ctx.user) return null;
+  if (!ctx || ctx.status !== "finished") return null;
+  if (ctx.mySeat == null || !ctx.user) return html`<${ReplayLink} id=${ctx.id} />`;
   const offered = ctx.rematchLobby;
   async function go() {
     setBusy(true);
@@ -31,7 +35,7 @@ export function RematchButton() {
     <button type="button" class="btn btn-primary" data-testid="rematch" disabled=${busy} onClick=${go}>
       ${t(offered ? "match.rematch.join" : "match.rematch.open")}</button>
     ${error && html`<p class="seat-note seat-note-error" role="alert">${error}</p>`}
-  </div>`;
+  </div><${ReplayLink} id=${ctx.id} />`;
 }
 
 /** A match that ended because too few players were left (docs/api.md, Resign): the tables show results
