@@ -6,8 +6,8 @@ import { navigate } from "../router.js";
 import { list, t } from "../i18n.js";
 import { useSeats } from "./seats.js";
 
-/** On every result card, for everyone: step through the match from the start (screens/replay.js). */
-const ReplayLink = ({ id }) => html`<a class="btn" href=${`/match/${id}/replay`} data-testid="replay-link">${t("match.replay")}</a>`;
+// On every result card, for everyone (screens/replay.js).
+const ReplayLink = ({ id }) => html`<a class="btn" href=${`/match/${id}/replay`} data-testid="replay-link">${t("matches.replay")}</a>`;
 
 export function RematchButton() {
   const ctx = useSeats();
