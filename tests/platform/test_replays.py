@@ -92,11 +92,11 @@ async def play(tables: list[Table], choose, check_midway, after=None) -> int:
 
 
 @database_sync_to_async
-def _get(path: str, user=None):
+def _get(path: str, user=None, language: str = "en"):
     client = APIClient()
     if user is not None:
         client.force_authenticate(user)
-    return client.get(path)
+    return client.get(path, HTTP_ACCEPT_LANGUAGE=language)
 
 
 def _url(match_id: int, step: int | None = None, seat=None) -> str:
@@ -144,6 +144,9 @@ async def _refusals(table: Table, last: int) -> None:
         answer = await _get(path, user)
         assert (answer.status_code, answer.json()["code"]) == (status, code), path
         assert "hand" not in answer.content.decode()
+    # Refusals speak the asker's language.
+    answer = await _get(_url(match_id, 0, 0), None, "hu")
+    assert answer.json()["message"] == "Jelentkezz be, hogy a saját nézetedet visszajátszhasd."
 
 
 async def test_a_condottiere_replay_walks_as_the_live_views_went_and_hides_a_hidden_card():
