@@ -192,6 +192,11 @@ async def test_a_condottiere_replay_walks_as_the_live_views_went_and_hides_a_hid
     log = json.loads(logs[0])
     assert log["steps"] == last and log["seat"] is None and not any(e.get("private") for e in log["events"])
     assert {e["version"] for e in log["events"]} <= set(range(1, last + 1))
+    # The replay's log is the match's event log as each reader has it after the end: a spectator's, and a
+    # player's with their own private lines.
+    assert log["events"] == (await _get(f"/api/matches/{tables[0].id}/events/")).json()
+    own = (await _get(_url(tables[0].id, None, 0), users[0])).json()
+    assert own["seat"] == 0 and own["events"] == (await _get(f"/api/matches/{tables[0].id}/events/", users[0])).json()
     await _refusals(tables[0], last)
     for table in tables:
         await table.close()
