@@ -16,11 +16,12 @@ from rest_framework.test import APIClient
 
 from backend.asgi import application
 from backend.engines import canonical, get_engine
-from backend.matches import replays
+from backend.matches import replays, services
 from backend.matches.replays import ReplayCache, Walk
 
 from .match_support import match_env  # noqa: F401  (fixture)
-from .match_support import Player, condottiere_policy, create, db_match, make_users, token_for
+from .match_support import (Player, condottiere_policy, create, db_match, lay_secret_nobles, make_users,
+                            token_for)
 from .test_ws_hidden import _decks
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -246,3 +247,28 @@ def test_a_walk_in_any_order_gives_the_states_of_a_straight_replay():
     broken = Walk(engine, states[0], moves, states[-2], every=8)  # a log that does not end where the match did
     with pytest.raises(replays.ReplayBroken):
         broken.state(len(states) - 1)
+
+
+async def test_a_gods_playground_replay_keeps_secret_nobles_secret():
+    """Twin matches differ only in where seat 0 secretly laid two noble tiles; the other players resign before
+    the reveal, which ends both. The public replay, and seat 1's own, are byte for byte the same in both at
+    every step; seat 0's own replay shows its layout (tests/platform/test_leaks_platform.py, live)."""
+    users = await make_users(3, prefix="gps")
+    twins = [await Table.open("gods_playground", users, {}, seed=21) for _ in range(2)]
+    version = await lay_secret_nobles(twins)
+    for twin in twins:  # two resignations of three players end the match, tiles still face down
+        for user in users[1:]:
+            await database_sync_to_async(services.resign)(user, twin.id)
+        assert (await db_match(twin.id)).status == "finished"
+    last = version + 2
+
+    for seat, user in ((None, None), (1, users[1])):
+        answers = [[(await _get(_url(t.id, step, seat), user)).content for step in range(last + 1)] for t in twins]
+        assert answers[0] == answers[1], f"viewer {seat}"
+        assert json.loads(answers[0][-1])["steps"] == last
+    logs = [(await _get(_url(t.id), None)).content for t in twins]
+    assert logs[0] == logs[1]
+    own = [json.loads((await _get(_url(t.id, last, 0), users[0])).content)["view"] for t in twins]
+    assert own[0] != own[1]  # seat 0 sees where it laid its own tiles
+    for twin in twins:
+        await twin.close()
