@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.servers import Daphne, manage, server_env
 
-from .support import PHONE, Client, horizontal_overflow, small_text
+from .support import DESKTOP, PHONE, Client, horizontal_overflow, small_text
 
 pytestmark = pytest.mark.browser
 
@@ -125,6 +125,11 @@ def test_replays_step_through_finished_matches_on_a_phone(browser, replay_server
         page.click("[data-testid=replay-first]")
         _await_step(page, 0)
         assert page.locator("[data-testid=replay-back]").is_disabled()
+        page.set_viewport_size(DESKTOP)
+        page.locator("[data-testid=replay-slider]").fill(str(steps // 2))
+        _await_step(page, steps // 2)
+        page.screenshot(path=str(SHOTS / "condottiere-desktop.png"))
+        page.set_viewport_size(PHONE)
 
         # From the finished match's result card to the God's Playground replay.
         client.goto(f"/match/{ids['gods_playground']}")
@@ -147,6 +152,16 @@ def test_replays_step_through_finished_matches_on_a_phone(browser, replay_server
         page.click("[data-testid=replay-last]")
         _await_step(page, steps)
         page.screenshot(path=str(SHOTS / "gods-playground-end.png"), full_page=True)
+        # On a wide screen the log stands beside the board.
+        page.set_viewport_size(DESKTOP)
+        page.keyboard.press("Home")
+        _await_step(page, 0)
+        page.keyboard.press("End")
+        _await_step(page, steps)
+        side, table = (page.locator(s).bounding_box() for s in (".replay-side", ".replay-table"))
+        assert side["x"] >= table["x"] + table["width"] - 1
+        page.screenshot(path=str(SHOTS / "gods-playground-desktop.png"))
+        page.set_viewport_size(PHONE)
 
         # A match still under way is not replayed: the screen sends the visitor to watch it live.
         client.goto(f"/match/{ids['active']}/replay")
