@@ -29,7 +29,7 @@ from .errors import MatchError, gettext_lazy as _
 from .models import Match
 
 CHECKPOINT_EVERY = 16
-CACHE_STATES = 4096  # states kept by one process, over every match
+CACHE_STATES = 1024  # states kept by one process over every match (a God's Playground state: 12-18 KB)
 
 
 class ReplayBroken(Exception):
