@@ -251,7 +251,7 @@ class MatchHub:
         """Refuse a socket beyond the per-user or per-address cap (both per process),
         and every socket while this process drains before it stops."""
         if self.draining:
-            return MatchError("unavailable", _("This server is restarting; connecting to another."))
+            return MatchError("restarting", _("This server is restarting; connecting to another."))
         if user_id is not None and self.sockets_by_user[user_id] >= settings.MATCH_SOCKETS_PER_USER:
             return MatchError("limit_reached", _("You have too many match connections open; close some tabs."))
         if address and self.sockets_by_address[address] >= settings.MATCH_SOCKETS_PER_ADDRESS:

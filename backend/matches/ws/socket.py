@@ -36,9 +36,9 @@ MAX_MESSAGE_BYTES = 16 * 1024
 # Servers may close with 1000 or 3000-4999 only: ours are 4xxx, by HTTP status.
 # 4513: the database is away just now, try again later; 4503: this server
 # stops (a restart), reconnect at once, to another.
-CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
-               "unavailable": 4513}
 SERVICE_RESTART = 4503
+CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
+               "unavailable": 4513, "restarting": SERVICE_RESTART}
 CHAT_MESSAGES = ("chat", "chat_mute", "chat_history")  # a tuple: "type" may be any JSON value
 
 
