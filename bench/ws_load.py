@@ -1,20 +1,26 @@
 """Load benchmark of live play: Daphne + PostgreSQL + Redis, as deployed.
 
 Opens M concurrent Condottiere matches, each with 3 players and 1 spectator
-connected over real WebSockets, and drives them:
+(--spectators) connected over real WebSockets, and drives them:
 
   paced      each match acts about once a second (live play)
   saturated  every client acts the moment it may
 
 and prints actions/s, latency from an action's send until all 4 clients of
 its match hold the new version (p50/p95/p99/max), lost and duplicated
-updates, statements per action (from PostgreSQL's table statistics) and the
-Daphne process's CPU ms per action.
+updates, statements per action (from PostgreSQL's table statistics), and the
+CPU seconds per 1,000 actions of the Daphne process(es) and of the PostgreSQL
+backends serving the benchmark database.
 
     .venv/bin/python bench/ws_load.py --mode paced --matches 200
     .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --layer core
     .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --time-control realtime:600:10
     .venv/bin/python bench/ws_load.py --mode paced --matches 200 --nginx --servers 2
+    .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --spectators 0 --runs 3
+
+The last one is the side-by-side harness's workload (3 players, no spectator):
+CPU per action is the figure to optimise against on a shared box, where
+actions/s move with the neighbours' load.
 
 With --nginx the workers run as deploy/systemd/games@.service starts them and
 the clients connect with wss:// through deploy/nginx/ rendered for free ports
@@ -44,9 +50,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.deploy import Nginx, Worker, tls_context  # noqa: E402
-from tests.support.servers import Daphne, free_port  # noqa: E402
-from tests.support.wsclient import ConnectionClosed, WebSocket  # noqa: E402
+from tests.support.deploy import Nginx, Worker, tls_context
+from tests.support.servers import Daphne, free_port
+from tests.support.wsclient import ConnectionClosed, WebSocket
 
 LAYERS = {
     "pubsub": "channels_redis.pubsub.RedisPubSubChannelLayer",
@@ -87,7 +93,7 @@ def server_env(args) -> dict:
 
 def prepare_database(env: dict, db_url: str) -> None:
     name = db_url.rsplit("/", 1)[1]
-    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], capture_output=True)
+    subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", name], check=False, capture_output=True)
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
 
 
@@ -149,6 +155,38 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def postgres_backends(db_name: str) -> list[int]:
+    """PIDs of the PostgreSQL backends connected to `db_name` (their command
+    line reads "postgres: [cluster: ]user db host(port) state")."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            words = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").split()
+        except OSError:
+            continue
+        if words and words[0] == "postgres:" and db_name in words[2:4]:
+            found.append(int(entry.name))
+    return found
+
+
+def postgres_cpu(db_name: str) -> dict[int, float]:
+    out = {}
+    for pid in postgres_backends(db_name):
+        try:
+            out[pid] = cpu_seconds(pid)
+        except OSError:  # ended meanwhile
+            pass
+    return out
+
+
+def postgres_cpu_delta(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU the backends used between two readings; a backend that began in
+    between counts whole, one that ended in between is missed."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
+
+
 def main_thread_cpu_seconds(pid: int) -> float:
     """CPU of Daphne's event-loop thread alone (the rest is DB worker threads)."""
     return cpu_seconds(pid) if not Path(f"/proc/{pid}/task/{pid}/stat").exists() else _task_cpu(pid, pid)
@@ -183,12 +221,12 @@ class Stats:
 
 
 class MatchDriver:
-    """One match: 3 seats + 1 spectator; measures each version's spread."""
+    """One match: 3 seats + the spectators; measures each version's spread."""
 
     def __init__(self, match: dict, args, stats: Stats, rng: random.Random):
         self.id, self.tokens, self.args, self.stats, self.rng = match["id"], match["tokens"], args, stats, rng
         self.clients: list = []
-        self.versions: list[int] = [-1] * 4
+        self.versions: list[int] = [-1] * (3 + args.spectators)
         self.pending: dict[int, list] = {}  # target version -> [send time, clients holding it]
         self.next_send = 0.0
         self.latest = 0
@@ -202,14 +240,14 @@ class MatchDriver:
 
     async def connect(self, ports: list[int], first: int) -> None:
         if self.args.nginx:  # one address; nginx routes the match to its worker
-            for token in self.tokens + [None]:
+            for token in self.tokens + [None] * self.args.spectators:
                 headers = {"Authorization": f"Token {token}"} if token else None
                 self.clients.append(await WebSocket.connect(
                     "127.0.0.1", ports[0], f"/ws/matches/{self.id}/", origin=f"https://127.0.0.1:{ports[0]}",
                     headers=headers, tls=tls_context()))
-            self.listeners = [asyncio.create_task(self._listen(i)) for i in range(4)]
+            self.listeners = [asyncio.create_task(self._listen(i)) for i in range(len(self.clients))]
             return
-        for i, token in enumerate(self.tokens + [None]):
+        for i, token in enumerate(self.tokens + [None] * self.args.spectators):
             # With several server processes: all sockets of a match on one
             # process, as the proxy in deploy/README.md routes them (by match
             # id), or spread round-robin over them.
@@ -217,7 +255,7 @@ class MatchDriver:
             headers = {"Authorization": f"Token {token}"} if token else None
             self.clients.append(await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{self.id}/",
                                                         headers=headers))
-        self.listeners = [asyncio.create_task(self._listen(i)) for i in range(4)]
+        self.listeners = [asyncio.create_task(self._listen(i)) for i in range(len(self.clients))]
 
     async def run(self, index: int, start: float) -> None:
         self.next_send = start + (self.rng.random() if self.args.mode == "paced" else 0)
@@ -269,7 +307,7 @@ class MatchDriver:
         for target in [t for t in self.pending if t <= version]:
             entry = self.pending[target]
             entry[1].add(i)
-            if len(entry[1]) == 4:
+            if len(entry[1]) == len(self.versions):
                 del self.pending[target]
                 if entry[2]:
                     self.stats.latencies.append(now - entry[0])
@@ -306,7 +344,9 @@ async def drive(args, matches: list[dict], ports: list[int], servers: list[Daphn
     tasks = [asyncio.create_task(d.run(i, start)) for i, d in enumerate(drivers)]
     await asyncio.sleep(args.warmup)
     stats.measuring = True
+    db_name = args.db_url.rsplit("/", 1)[1]
     counters0, cpu0, applied0 = db_counters(args.db_url), sum(cpu_seconds(s.pid) for s in servers), stats.applied
+    pg0 = postgres_cpu(db_name)
     own0 = sum(os.times()[:2])
     main0 = sum(main_thread_cpu_seconds(s.pid) for s in servers)
     t1 = time.perf_counter()
@@ -321,6 +361,7 @@ async def drive(args, matches: list[dict], ports: list[int], servers: list[Daphn
         await asyncio.to_thread(spy.wait, 30)
     elapsed = time.perf_counter() - t1
     applied, cpu1 = stats.applied - applied0, sum(cpu_seconds(s.pid) for s in servers)
+    pg_cpu = postgres_cpu_delta(pg0, postgres_cpu(db_name))
     own = sum(os.times()[:2]) - own0
     main_cpu = sum(main_thread_cpu_seconds(s.pid) for s in servers) - main0
     stats.measuring = False
@@ -354,6 +395,8 @@ async def drive(args, matches: list[dict], ports: list[int], servers: list[Daphn
         "table_accesses_per_action": table_accesses / max(1, applied),
         "server_cpu_ms_per_action": 1000 * (cpu1 - cpu0) / max(1, applied),
         "server_cpu_share": (cpu1 - cpu0) / elapsed,
+        "main_thread_ms_per_action": 1000 * main_cpu / max(1, applied),
+        "postgres_cpu_ms_per_action": 1000 * pg_cpu / max(1, applied),
         "generator_cpu_share": own / elapsed,
         "main_thread_share": main_cpu / elapsed,
         "match_ids": [m["id"] for m in matches],
@@ -383,11 +426,29 @@ async def main_async(args) -> None:
     import django
 
     django.setup()
-    matches = await asyncio.to_thread(create_matches, args.matches, args.seed, args.time_control)
+    results = []
+    for run in range(args.runs):
+        # Each run: fresh matches on a fresh server (its warm-up included).
+        result = await one_run(args, env, args.seed + 1000 * run)
+        report(args, result, run)
+        results.append(result)
+    if len(results) > 1:
+        print(f"over {len(results)} runs (min / median / max):")
+        for key, label in (("actions_per_s", "actions/s"), ("p99_ms", "p99 ms"), ("max_ms", "max ms"),
+                           ("server_cpu_ms_per_action", "server CPU s per 1,000 actions"),
+                           ("main_thread_ms_per_action", "  its event-loop thread"),
+                           ("postgres_cpu_ms_per_action", "PostgreSQL CPU s per 1,000 actions"),
+                           ("statements_per_action", "statements/action")):
+            values = sorted(r[key] for r in results)
+            print(f"  {label:36} {values[0]:.3f} / {statistics.median(values):.3f} / {values[-1]:.3f}")
+
+
+async def one_run(args, env: dict, seed: int) -> dict:
+    matches = await asyncio.to_thread(create_matches, args.matches, seed, args.time_control)
     nginx = None
     if args.nginx:
         # Production settings, as deployed: behind nginx's TLS, X-Forwarded-Proto says https.
-        env.update(DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=uuid.uuid4().hex * 2, TRUSTED_PROXY_COUNT="1",
+        env = dict(env, DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY=uuid.uuid4().hex * 2, TRUSTED_PROXY_COUNT="1",
                    DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost")
         servers = [await asyncio.to_thread(Worker, env, DAPHNE_LOG) for _ in range(args.servers)]
         nginx = Nginx(Path(tempfile.mkdtemp(prefix="ws_load_nginx_")), [s.port for s in servers])
@@ -406,28 +467,35 @@ async def main_async(args) -> None:
             await asyncio.to_thread(nginx.stop)
         for server in servers:
             await asyncio.to_thread(server.stop)
-    bad, stored = await asyncio.to_thread(verify_log, result.pop("match_ids"))
+    result["bad_logs"], result["stored"] = await asyncio.to_thread(verify_log, result.pop("match_ids"))
+    return result
+
+
+def report(args, result: dict, run: int) -> None:
     control = args.time_control["kind"] + "".join(f":{v}" for k, v in args.time_control.items() if k != "kind")
-    print(f"mode={args.mode} M={args.matches} layer={args.layer} servers={args.servers} "
-          f"route={'nginx (wss, by match)' if args.nginx else args.route} time_control={control} "
-          f"seconds={args.seconds}")
+    clients = 3 + args.spectators
+    print(f"mode={args.mode} M={args.matches} spectators={args.spectators} layer={args.layer} "
+          f"servers={args.servers} route={'nginx (wss, by match)' if args.nginx else args.route} "
+          f"time_control={control} seconds={args.seconds}" + (f" run={run + 1}/{args.runs}" if args.runs > 1 else ""))
     print(f"  actions/s        {result['actions_per_s']:.0f}  ({result['actions']} actions measured)")
     print(f"  latency ms       p50 {result['p50_ms']:.1f}  p95 {result['p95_ms']:.1f}  "
-          f"p99 {result['p99_ms']:.1f}  max {result['max_ms']:.1f}  (send -> all 4 clients hold it)")
+          f"p99 {result['p99_ms']:.1f}  max {result['max_ms']:.1f}  (send -> all {clients} clients hold it)")
     print(f"  lost updates     {result['lost']}  (actions some client never saw; clients behind at end: "
           f"{result['clients_behind']})")
     print(f"  duplicated       {result['duplicates']}  (a version delivered twice); log gaps/doubles in "
-          f"{bad} matches; {stored} actions stored")
+          f"{result['bad_logs']} matches; {result['stored']} actions stored")
     print(f"  stale_version    {result['stale']}  (simultaneous choices losing the race); other errors "
           f"{result['errors']}")
     print(f"  statements/action {result['statements_per_action']:.2f}  (transactions in pg_stat_database, "
           f"stale attempts included); table accesses/action {result['table_accesses_per_action']:.2f} "
           f"(with the FK check)")
-    print(f"  server CPU       {result['server_cpu_ms_per_action']:.2f} ms/action  "
-          f"({100 * result['server_cpu_share']:.0f}% of a core, event-loop thread(s) "
-          f"{100 * result['main_thread_share']:.0f}%; load generator "
-          f"{100 * result['generator_cpu_share']:.0f}%)")
-    print(f"  connect          {result['connect_s']:.1f} s for {4 * args.matches} sockets")
+    print(f"  server CPU       {result['server_cpu_ms_per_action']:.3f} s per 1,000 actions "
+          f"(event-loop thread(s) {result['main_thread_ms_per_action']:.3f}); "
+          f"{100 * result['server_cpu_share']:.0f}% of a core, event-loop thread(s) "
+          f"{100 * result['main_thread_share']:.0f}%; load generator {100 * result['generator_cpu_share']:.0f}%")
+    print(f"  PostgreSQL CPU   {result['postgres_cpu_ms_per_action']:.3f} s per 1,000 actions "
+          f"(the benchmark database's backends)")
+    print(f"  connect          {result['connect_s']:.1f} s for {clients * args.matches} sockets")
 
 
 def main() -> None:
@@ -435,6 +503,9 @@ def main() -> None:
     parser.add_argument("--mode", choices=["paced", "saturated"], default="paced")
     parser.add_argument("--matches", "-m", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--spectators", type=int, default=1, help="spectator sockets per match (default 1)")
+    parser.add_argument("--runs", type=int, default=1, help="repeat on fresh matches and a fresh server; "
+                        "prints the spread of the figures")
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--layer", choices=sorted(LAYERS), default="pubsub")
     parser.add_argument("--servers", type=int, default=1,

@@ -108,6 +108,7 @@ RULES = [
     ("backend.matches.store", ["backend.matches.services", "backend.matches.runtime", "backend.matches.ws",
                                "backend.matches.api"]),
     ("backend.matches.services", ["backend.matches.runtime", "backend.matches.ws", "backend.matches.api"]),
+    ("backend.matches.replays", ["backend.matches.runtime", "backend.matches.ws", "backend.matches.api"]),
     ("backend.matches.runtime", ["backend.matches.ws", "backend.matches.api"]),
     ("backend.lobbies.services", ["backend.matches.runtime", "backend.matches.ws", "backend.lobbies.ws",
                                   "backend.lobbies.api"]),

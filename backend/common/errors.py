@@ -30,6 +30,7 @@ STATUS = {
     "not_found": 404,
     "conflict": 409,
     "unavailable": 503,
+    "restarting": 503,  # this server is stopping: reconnect at once (WebSocket close 4503)
     # Chat (docs/api.md, Chat)
     "chat_empty": 400,
     "chat_too_long": 400,

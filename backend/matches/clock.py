@@ -214,6 +214,7 @@ def frame(clock: dict, now: int) -> dict:
 
 def _seats(seats, num_seats: int) -> list[int]:
     seats = list(seats)
-    if any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < num_seats for s in seats):
-        raise ValueError(f"Seats must be whole numbers from 0 to {num_seats - 1}, not {seats!r}.")
-    return sorted(set(seats))
+    for s in seats:  # a loop, not any(): this runs on every action
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < num_seats:
+            raise ValueError(f"Seats must be whole numbers from 0 to {num_seats - 1}, not {seats!r}.")
+    return seats if len(seats) < 2 else sorted(set(seats))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.conf import settings
 
@@ -41,11 +42,13 @@ class MatchInfo:
     seats: tuple[SeatInfo, ...]
     time_control: dict = field(default_factory=lambda: dict(clocks.UNTIMED))
 
-    @property
+    # Computed once per match (the runtime asks on every action); cached_property
+    # writes the instance's __dict__ directly, which a frozen dataclass allows.
+    @cached_property
     def engine(self) -> Engine:
         return get_engine(self.game)
 
-    @property
+    @cached_property
     def owners(self) -> tuple:
         """Per seat: its user's id, or None for a bot seated in the lobby."""
         return tuple(s.user_id for s in self.seats)
@@ -77,6 +80,9 @@ class Snapshot:
     # seat (None: spectator) -> (view JSON, legal actions JSON), filled by the
     # runtime so that many viewers of one seat share the work.
     rendered: dict = field(default_factory=dict, compare=False, repr=False)
+    # Other parts of the viewers' messages at this version (their events, the
+    # clock's frame), kept by the runtime and the socket for the same reason.
+    shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

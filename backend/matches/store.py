@@ -204,3 +204,13 @@ def _write_sqlite(move: Move) -> str:
     ActionLog.objects.create(match_id=move.info.id, version=move.version + 1, seat=move.seat, action=move.action,
                              client_id=move.client_id, events=move.events)
     return WRITTEN
+
+
+# ---- replays -----------------------------------------------------------------
+def read_moves(match_id: int) -> list[tuple[int, int, dict, list]]:
+    """The whole log: (version, seat, action, every event) in version order."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version, seat, action, events FROM {_LOG} WHERE match_id = %s ORDER BY version",
+                       [match_id])
+        return [(version, seat, _loads(action), _loads(events)) for version, seat, action, events in cursor.fetchall()]
+

@@ -57,6 +57,7 @@ _SCREEN_MODULES = (
     (r"/lobbies/new/?", ("create_lobby.js", "common.js")),
     (r"/lobby/[^/]+/?", ("lobby_room.js", "common.js")),
     (r"/matches/?", ("matches.js", "common.js")),
+    (r"/match/[^/]+/replay/?", ("replay.js",)),
     (r"/reset(/[^/]+/[^/]+)?/?", ("reset.js", "auth.js")),  # the forms' parts are auth.js's
     (r"/account/?", ("account.js", "auth.js")),
     (r"/rules/condottiere/?", ("rules_condottiere.js", "rules.js")),

@@ -22,6 +22,7 @@ const players = (name) => lazyComponent(() => Promise.all([import("./screens/pla
   loadCss("/app/lobby.css")]).then(([C]) => C));
 const ProfileScreen = players("ProfileScreen");
 const LeaderboardScreen = players("LeaderboardScreen");
+const ReplayScreen = lazyComponent(() => import("./screens/replay.js").then((m) => m.ReplayScreen));
 // Each rules page with the frame both share, in one round.
 const CondottiereRules = lazyComponent(() => Promise.all([import("./screens/rules_condottiere.js"), import("./screens/rules.js")])
   .then(([m]) => m.CondottiereRules));
@@ -41,6 +42,7 @@ const ROUTES = [
   [/^\/match\/([^/]+)\/?$/, MatchScreen],
   [/^\/u\/([^/]+)\/?$/, ProfileScreen],
   [/^\/leaderboard(?:\/([^/]+))?\/?$/, LeaderboardScreen],
+  [/^\/match\/([^/]+)\/replay\/?$/, ReplayScreen],
   [/^\/rules\/condottiere\/?$/, CondottiereRules],
   [/^\/rules\/gods_playground\/?$/, GodsPlaygroundRules],
 ];

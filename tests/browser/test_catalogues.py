@@ -22,6 +22,7 @@ from backend.engines.gods_playground import flow as gp_flow
 ROOT = Path(settings.FRONTEND_DIR)
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 GAMES = ("condottiere", "gods_playground")
+SCREENS = ("players", "replay")  # screens with words of their own (screens/<part>.js loads them)
 KEY = r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+"
 PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
 
@@ -70,11 +71,11 @@ def readable_parts(module: Path) -> tuple[str, ...]:
         return ("site", rel[1], f"rules_{rel[1]}", *later)
     if rel == ("chat.js",):
         return ("site", "chat")  # the chat panel loads its words with it (js/lazy.js)
-    if rel == ("screens", "players.js"):
-        return ("site", "players")  # the profile and leaderboard screens load their own words
     if rel[0] == "screens" and module.stem.startswith("rules_") and module.stem[len("rules_"):] in GAMES:
         game = module.stem[len("rules_"):]
         return ("site", game, f"rules_{game}")
+    if rel[0] == "screens" and module.stem in SCREENS:
+        return ("site", module.stem, *later)
     return ("site", *later)
 
 
@@ -133,7 +134,6 @@ def placeholders(value) -> set[str]:
 
 
 RULES = tuple(f"rules_{game}" for game in GAMES)
-SCREENS = ("players",)  # catalogues of their own, loaded by one screen
 
 
 @pytest.mark.parametrize("part", ["site", "chat", *GAMES, *RULES, *SCREENS, *LATER])

@@ -126,7 +126,9 @@ def test_phone_player_against_bots_keyboard_dark_scheme_and_result(browser, live
         me.page.locator("[role=tab][data-tab=finished]").click()
         row = me.page.locator("[data-testid=match-row]").first
         row.wait_for()
-        row.locator("a.btn").click()  # the row's own button (the players' names link to their pages)
+        # A finished match's row offers its replay beside its result (tests/browser/test_replay.py).
+        assert row.locator("[data-testid=replay-link]").get_attribute("href") == match_url.replace(me.base, "") + "/replay"
+        row.locator("a.btn:not([data-testid=replay-link])").click()  # the row's own button (names link to players' pages)
         me.page.wait_for_selector("[data-testid=result]")
         assert me.page.url == match_url
         assert me.errors == []

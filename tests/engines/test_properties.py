@@ -153,3 +153,23 @@ def test_views_are_json_and_hide_what_they_must(game_id, data, sample_seed):
             compared += checks.check_hidden(engine, state, perturb, rng, probes, GAME_HOOKS[game_id]["secret_choice"],
                                             GAME_HOOKS[game_id].get("public_reveals", frozenset()))
     assert compared > 0, "no hidden fact was ever perturbed"
+
+
+def test_cards_dealt_from_a_reshuffle_are_told_in_the_view_order():
+    """Found by the property above: seat 4 of 6 keeps no card, its hand goes into the new round's deck, and the
+    order seat 5 was dealt its cards in depended on which card seat 4 had held. The private deal event now lists
+    the cards as the view shows the hand (sorted), so it tells no more than the view."""
+    game_id = "condottiere"
+    options = {"conquering_regions": True, "draw_after_battle": False, "generator": 2, "hidden_cards": False,
+               "larger_kingdoms": True, "points": False, "points_target": 5}
+    steps = play(game_id, (6, options, 91669, 454))
+    rng = random.Random(454)
+    seen = [action for _, _, action in steps if action is not None]
+    hooks = GAME_HOOKS[game_id]
+    compared = 0
+    for state, _, _ in steps:
+        if rng.random() < 0.15:
+            probes = rng.sample(seen, min(6, len(seen)))
+            compared += checks.check_hidden(ENGINES[game_id], state, hooks["perturb_hidden"], rng, probes,
+                                            hooks["secret_choice"], hooks.get("public_reveals", frozenset()))
+    assert compared > 0

@@ -172,3 +172,43 @@ def condottiere_policy(legal: list[dict], rng, avoid: frozenset = frozenset()) -
         return rng.choice(plays)
     others = [a for a in legal if a["type"] != "play"]
     return rng.choice(others or legal)
+
+
+NOBLE_SLOTS = ("prussia", "lithuania", "ukraine", "little_poland", "great_poland", "royal")
+
+
+async def lay_secret_nobles(twins: list) -> int:
+    """Two God's Playground matches of the same seed (each with `players`: the three seats, then a
+    spectator, and `act(seat, action, version)`) play the same first moves up to the nobles step; there
+    seat 0 lays its tiles differently in each (two tiles swapped) and seat 1 the same, while seat 2 has
+    not yet, so they are still face down. Returns the version reached."""
+    a = twins[0]
+
+    def pending() -> str | None:
+        return (a.players[3].state["view"]["pending"] or {}).get("kind")
+
+    version = 0
+    while pending() != "nobles":
+        seat = next(i for i in range(3) if a.players[i].state["legal_actions"])
+        action = a.players[seat].state["legal_actions"][0]
+        for twin in twins:
+            await twin.act(seat, action, version)
+        version += 1
+
+    # The nobles step is one place_nobles action with all six tiles (docs/engines.md, D2): a client is
+    # offered the tiles in hand and lays them out itself.
+    def layout(offered: dict) -> dict:
+        return {"type": "place_nobles", **dict(zip(NOBLE_SLOTS, offered["tiles"]))}
+
+    first = layout(a.players[0].state["legal_actions"][0])
+    swap = next(s for s in NOBLE_SLOTS[1:] if first[s] != first[NOBLE_SLOTS[0]])
+    other = dict(first, **{NOBLE_SLOTS[0]: first[swap], swap: first[NOBLE_SLOTS[0]]})
+    for twin, action in zip(twins, (first, other)):
+        await twin.act(0, action, version)
+    version += 1
+    action = layout(a.players[1].state["legal_actions"][0])
+    for twin in twins:
+        await twin.act(1, action, version)
+    version += 1
+    assert pending() == "nobles" and a.players[2].state["legal_actions"], "the reveal must not have happened yet"
+    return version

@@ -23,7 +23,7 @@ from backend.engines import get_engine
 from backend.engines.condottiere.cards import STANDARD_DECK
 
 from .match_support import match_env  # noqa: F401  (fixture)
-from .match_support import Player, condottiere_policy, create, db_match, make_users, token_for
+from .match_support import Player, condottiere_policy, create, db_match, lay_secret_nobles, make_users, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ENGINE = get_engine("condottiere")
@@ -295,9 +295,6 @@ def test_lobby_and_match_answers_never_carry_the_seeds(make_user, client_for, ap
             assert b'"seed"' not in body and b'"state"' not in body and b'"rng"' not in body
 
 
-NOBLE_SLOTS = ("prussia", "lithuania", "ukraine", "little_poland", "great_poland", "royal")
-
-
 async def test_gods_playground_secret_tiles_stay_secret_until_the_reveal(channel_log):
     """Two God's Playground matches, same seed and moves, except the noble tile
     seat 0 secretly puts on its first slot.  Before the reveal, seats 1 and 2,
@@ -311,34 +308,7 @@ async def test_gods_playground_secret_tiles_stay_secret_until_the_reveal(channel
             await p.connect()
         twins.append(Twin(match_id, users, players))
     a, b = twins
-    version = 0
-
-    def pending(twin) -> str:
-        return (twin.players[3].state["view"]["pending"] or {}).get("kind")
-
-    while pending(a) != "nobles":
-        seat = next(i for i in range(3) if a.players[i].state["legal_actions"])
-        action = a.players[seat].state["legal_actions"][0]
-        for twin in twins:
-            await twin.act(seat, action, version)
-        version += 1
-    # The nobles step is one place_nobles action with all six tiles (docs/engines.md, D2): a client is
-    # offered the tiles in hand and lays them out itself.
-    def layout(offered: dict) -> dict:
-        return {"type": "place_nobles", **dict(zip(NOBLE_SLOTS, offered["tiles"]))}
-
-    first = layout(a.players[0].state["legal_actions"][0])
-    swap = next(s for s in NOBLE_SLOTS[1:] if first[s] != first[NOBLE_SLOTS[0]])
-    other = dict(first, **{NOBLE_SLOTS[0]: first[swap], swap: first[NOBLE_SLOTS[0]]})
-    for twin, action in ((a, first), (b, other)):
-        await twin.act(0, action, version)
-    version += 1
-    # Seat 1 commits too; seat 2 has not yet, so the tiles are still face down.
-    action = layout(a.players[1].state["legal_actions"][0])
-    for twin in twins:
-        await twin.act(1, action, version)
-    version += 1
-    assert pending(a) == "nobles" and a.players[2].state["legal_actions"], "the reveal must not have happened yet"
+    await lay_secret_nobles(twins)
     assert a.players[0].states()[-1] != b.players[0].states()[-1]  # seat 0 does see its own tile
     for viewer in (1, 2, 3):
         assert a.players[viewer].states() == b.players[viewer].states(), f"viewer {viewer}"

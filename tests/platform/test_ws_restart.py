@@ -199,3 +199,19 @@ async def test_two_daphne_processes_serve_one_match(tmp_path):
             await asyncio.to_thread(server.stop)
     stored = json.loads((await asyncio.to_thread(manage, env, "shell", "-c", CHECK % match_id)).strip().splitlines()[-1])
     assert stored == {"version": final, "log": list(range(1, final + 1))}
+
+
+async def test_a_stopping_process_sends_new_sockets_on_at_once():
+    """While a process drains before it stops, a socket that reaches it (nginx routes a match's sockets to one
+    worker until that worker is gone) is told `restarting` and closed with 4503, as the sockets it closes are:
+    the app reconnects at once instead of backing off as after 4513 (deploy/README.md, Restarts and faults)."""
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=3)
+    app = _fresh_application()
+    token = await token_for(users[0])
+    await MatchHub.current().drain()
+    late = Player(app, match_id, token)
+    refusal = await late.connect()
+    assert refusal["type"] == "error" and refusal["code"] == "restarting", refusal
+    assert (await late.comm.receive_output(timeout=2)) == {"type": "websocket.close", "code": 4503}
+    MatchHub.close_all()

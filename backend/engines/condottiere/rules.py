@@ -119,8 +119,11 @@ def draw(state: dict, seat: int, count: int, events: list, reshuffle: bool = Fal
         return
     state["hands"][seat].extend(got)
     event(events, f"Seat {seat} receives {plural(len(got), 'card')}.", kind="deal", seat=seat, count=len(got))
-    event(events, "You receive: " + ", ".join(card_name(c) for c in got) + ".", to=[seat], kind="deal_private",
-          seat=seat, cards=list(got))
+    # In the view's order (a sorted hand), not the deal's: the order cards come off a reshuffled deck depends on
+    # hidden cards (those discarded into it), and the seat's events must tell no more than its view.
+    dealt = sorted(got)
+    event(events, "You receive: " + ", ".join(card_name(c) for c in dealt) + ".", to=[seat], kind="deal_private",
+          seat=seat, cards=dealt)
 
 
 def collect_all(state: dict) -> None:

@@ -11,18 +11,24 @@ from . import board
 from .cards import HIDDEN, PRINTED, card_strengths, counted, season_of
 
 
-def build_view(engine, state: dict, seat) -> dict:
+def build_view(engine, state: dict, seat, public_values=None) -> dict:
+    """`public_values`: card_strengths of the face-up cards, if the caller has them."""
     n = state["num_players"]
     me = seat if isinstance(seat, int) and 0 <= seat < n else None
     lines = state["lines"]
-    public_values = card_strengths(counted(lines, None))
+    if public_values is None:
+        public_values = card_strengths(counted(lines, None))
     own_values = card_strengths(counted(lines, me)) if me is not None else None
     out_lines = [_line(state, s, me, public_values, own_values) for s in range(len(lines))]
+    held: list[list[str]] = [[] for _ in range(n)]
+    for region, owner in state["owner"].items():
+        held[owner].append(region)
     players = []
     for s in range(n):
-        mine = sorted(r for r, o in state["owner"].items() if o == s)
+        mine = sorted(held[s])
         players.append({"seat": s, "hand_count": len(state["hands"][s]), "regions": mine,
-                        "region_count": len(mine), "largest_group": board.largest_group(mine),
+                        "region_count": len(mine),
+                        "largest_group": len(mine) if len(mine) < 2 else board.largest_group(mine),
                         "points": state["points"][s]})
     final = state["final"]
     over = state["phase"] == "over"
@@ -59,28 +65,26 @@ def build_views(engine, state: dict, seats) -> dict:
     seat only what differs (its hand, its own line, whether it acts).  The
     views share the rest."""
     n = state["num_players"]
-    public = build_view(engine, state, None)
+    lines = state["lines"]
+    public_values = card_strengths(counted(lines, None))
+    public = build_view(engine, state, None, public_values)
     to_move = engine.to_move(state)
-    public_values = None
     out = {}
     for seat in seats:
         me = seat if isinstance(seat, int) and 0 <= seat < n else None
         if me is None:
             out[seat] = public
             continue
-        if public_values is None:
-            public_values = card_strengths(counted(state["lines"], None))
         view = dict(public)
         view["seat"] = me
         view["you_to_act"] = me in to_move
         view["hand"] = sorted(state["hands"][me])
         battle = view["battle"] = dict(public["battle"])
-        lines = battle["lines"] = list(battle["lines"])
-        # A seat with no face-down card of its own values the lines as everyone does.
-        own = state["lines"][me]
-        own_values = (card_strengths(counted(state["lines"], me)) if any(c[0] == HIDDEN for c in own)
-                      else public_values)
-        lines[me] = _line(state, me, me, public_values, own_values)
+        out_lines = battle["lines"] = list(battle["lines"])
+        if any(c[0] == HIDDEN for c in lines[me]):
+            out_lines[me] = _line(state, me, me, public_values, card_strengths(counted(lines, me)))
+        else:  # no face-down card of its own: its line as everyone sees it, the same strength with hidden
+            out_lines[me] = {**out_lines[me], "strength_with_hidden": out_lines[me]["strength"]}
         out[seat] = view
     return out
 

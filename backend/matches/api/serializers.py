@@ -67,5 +67,24 @@ class EventSerializer(serializers.Serializer):
     private = serializers.BooleanField(required=False, help_text="Told only to this player's seat.")
 
 
+class ReplayLogSerializer(serializers.Serializer):
+    """An ended match's replay log (docs/api.md, Replays)."""
+
+    steps = serializers.IntegerField(help_text="The last step: the match's final version (step 0 is the start).")
+    seat = serializers.IntegerField(allow_null=True, help_text="The seat whose view this is; null: the public view.")
+    events = EventSerializer(many=True)
+
+
+class ReplayStepSerializer(serializers.Serializer):
+    """One step of a replay (docs/api.md, Replays)."""
+
+    step = serializers.IntegerField()
+    steps = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    actor = serializers.IntegerField(allow_null=True, help_text="The seat whose action made this step; null at 0.")
+    view = serializers.DictField(help_text="engine.view at this version for `seat`, as the live socket sent it.")
+    events = EventSerializer(many=True, help_text="This step's events that `seat` may see.")
+
+
 class TakeoverSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, help_text="The absent player's seat to hand to the bot.")

@@ -10,10 +10,16 @@ from rest_framework.views import APIView
 from backend.common.errors import AppError
 from backend.engines import get_engine
 
-from .. import services
+from .. import replays, services
 from ..models import ActionLog, Match, MatchSeat
 from ..runtime import wake_from_sync
-from .serializers import EventSerializer, MatchSerializer, TakeoverSerializer
+from .serializers import (
+    EventSerializer,
+    MatchSerializer,
+    ReplayLogSerializer,
+    ReplayStepSerializer,
+    TakeoverSerializer,
+)
 
 _SEATS = Prefetch("seats", queryset=MatchSeat.objects.select_related("user").order_by("seat"))
 
@@ -81,15 +87,38 @@ class MatchEventsView(APIView):
         engine = get_engine(match.game)
         user_id = request.user.pk if request.user.is_authenticated else None
         viewer = next((s.seat for s in match.seats.all() if user_id is not None and s.user_id == user_id), None)
-        out = []
-        for version, seat, events in (ActionLog.objects.filter(match=match).order_by("version")
-                                      .values_list("version", "seat", "events")):
-            for event in engine.visible_events(events, viewer):
-                line = {"version": version, "seat": seat, **{k: v for k, v in event.items() if k != "to"}}
-                if event.get("to") is not None:
-                    line["private"] = True
-                out.append(line)
-        return Response(out)
+        return Response([replays.log_line(version, seat, event)
+                         for version, seat, events in (ActionLog.objects.filter(match=match).order_by("version")
+                                                       .values_list("version", "seat", "events"))
+                         for event in engine.visible_events(events, viewer)])
+
+
+_SEAT = OpenApiParameter("seat", int, description="Replay this seat's own view (its player only, after the end); "
+                                                  "without it, the public view a spectator had.")
+
+
+class ReplayLogView(APIView):
+    """An ended match's replay: how many steps it has, and the whole log as the replayed view reads it."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[_SEAT], responses=ReplayLogSerializer)
+    def get(self, request, match_id: int):
+        match = _visible_match(request, match_id)
+        seat = replays.viewer_seat(match, request.query_params.get("seat"), request.user)
+        return Response(replays.log(match, seat))
+
+
+class ReplayStepView(APIView):
+    """One step of an ended match's replay: the view at that version and the events that led to it."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(parameters=[_SEAT], responses=ReplayStepSerializer)
+    def get(self, request, match_id: int, step: int):
+        match = _visible_match(request, match_id)
+        seat = replays.viewer_seat(match, request.query_params.get("seat"), request.user)
+        return Response(replays.step(match, step, seat))
 
 
 class _SeatChange(APIView):

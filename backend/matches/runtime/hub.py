@@ -70,8 +70,11 @@ class Room:
     def advance(self, snapshot: Snapshot, rows: dict) -> bool:
         """Keep `snapshot` if it is newer; True if it was."""
         self.log.update(rows)
-        if len(self.log) > store.RECENT_VERSIONS:
-            for version in sorted(self.log)[: len(self.log) - store.RECENT_VERSIONS]:
+        excess = len(self.log) - store.RECENT_VERSIONS
+        if excess == 1:  # the common case, one version on: the oldest goes
+            del self.log[min(self.log)]
+        elif excess > 1:
+            for version in sorted(self.log)[:excess]:
                 del self.log[version]
         if snapshot.version <= self.snapshot.version:
             return False
@@ -84,6 +87,21 @@ class Room:
             return [self.log[v][1] for v in range(after + 1, upto + 1)]
         except KeyError:
             return None
+
+    def events_json(self, snapshot: Snapshot, after: int, seat: int | None) -> str | None:
+        """The events of versions after+1..snapshot.version that `seat` may see,
+        as JSON (kept on the snapshot: every viewer of the seat one version
+        behind gets the same); None if one of those versions is not kept here."""
+        key = (after, seat)
+        text = snapshot.shared.get(key)
+        if text is None:
+            lists = self.events_between(after, snapshot.version)
+            if lists is None:
+                return None
+            engine = self.engine
+            text = snapshot.shared[key] = jsoncodec.dumps(
+                [e for events in lists for e in engine.visible_events(events, seat)])
+        return text
 
     def applied_recently(self, client_id: str) -> bool:
         return any(cid == client_id for cid, _ in self.log.values())
@@ -251,7 +269,7 @@ class MatchHub:
         """Refuse a socket beyond the per-user or per-address cap (both per process),
         and every socket while this process drains before it stops."""
         if self.draining:
-            return MatchError("unavailable", _("This server is restarting; connecting to another."))
+            return MatchError("restarting", _("This server is restarting; connecting to another."))
         if user_id is not None and self.sockets_by_user[user_id] >= settings.MATCH_SOCKETS_PER_USER:
             return MatchError("limit_reached", _("You have too many match connections open; close some tabs."))
         if address and self.sockets_by_address[address] >= settings.MATCH_SOCKETS_PER_ADDRESS:

@@ -36,9 +36,9 @@ MAX_MESSAGE_BYTES = 16 * 1024
 # Servers may close with 1000 or 3000-4999 only: ours are 4xxx, by HTTP status.
 # 4513: the database is away just now, try again later; 4503: this server
 # stops (a restart), reconnect at once, to another.
-CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
-               "unavailable": 4513}
 SERVICE_RESTART = 4503
+CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
+               "unavailable": 4513, "restarting": SERVICE_RESTART}
 CHAT_MESSAGES = ("chat", "chat_mute", "chat_history")  # a tuple: "type" may be any JSON value
 
 
@@ -133,7 +133,7 @@ class MatchSocket:
         # versions offered meanwhile wait for `ready`.
         hub.join(room, self)
         snapshot = room.snapshot
-        await self._send_text(self._state_text(snapshot, []))
+        await self._send_text(self._state_text(snapshot, "[]"))
         self.sent_version = snapshot.version
         self.ready = True
         self.presence(*room.presence.summary())
@@ -333,8 +333,8 @@ class MatchSocket:
         if self.wire is None:
             return False
         snapshot = self.room.snapshot
-        lists = self.room.events_between(self.sent_version, snapshot.version)
-        if lists is None or not self.wire.send_text(self._state_text(snapshot, self._visible(lists))):
+        events = self.room.events_json(snapshot, self.sent_version, self.seat)
+        if events is None or not self.wire.send_text(self._state_text(snapshot, events)):
             return False
         self.sent_version = snapshot.version
         return True
@@ -367,7 +367,7 @@ class MatchSocket:
         else:
             return
         self.sent_version = max(self.sent_version, snapshot.version)
-        await self._send_text(self._state_text(snapshot, self._visible(lists)))
+        await self._send_text(self._state_text(snapshot, _dumps(self._visible(lists))))
 
     async def _send_text(self, text: str) -> None:
         await self.asgi_send({"type": "websocket.send", "text": text})
@@ -376,13 +376,24 @@ class MatchSocket:
         engine, seat = self.room.engine, self.seat
         return [e for events in lists for e in engine.visible_events(events, seat)]
 
-    def _state_text(self, snapshot, events: list) -> str:
+    def _state_text(self, snapshot, events: str) -> str:
+        """The state message (`events`: their JSON), built from the parts its viewers share."""
         view, legal = self.room.rendered(snapshot, self.seat)
-        now = timing.now_ms()
+        head, tail = _shared_parts(snapshot, timing.now_ms())
+        seat = "null" if self.seat is None else self.seat
+        return f'{head}"seat":{seat},{tail[0]}"view":{view},"legal_actions":{legal},"events":{events},{tail[1]}'
+
+
+def _shared_parts(snapshot, now: int) -> tuple[str, tuple[str, str]]:
+    """What every viewer's state message at `snapshot` holds besides its own
+    parts, as compact JSON pieces; kept on the snapshot for the millisecond
+    `now` (the clock's frame counts from it)."""
+    parts = snapshot.shared.get("message")
+    if parts is None or parts[0] != now:
         clock = "null" if snapshot.clock is None else _dumps(clocks.frame(snapshot.clock, now))
         silence = "null" if snapshot.window is None else max(0, snapshot.window - now)
-        # The whole message as compact JSON, built from the parts its viewers share.
-        return (f'{{"type":"state","version":{snapshot.version},"seat":{_dumps(self.seat)},'
-                f'"status":{_dumps(snapshot.status)},"view":{view},"legal_actions":{legal},'
-                f'"events":{_dumps(events)},"clock":{clock},"control":{_dumps(list(snapshot.control))},'
-                f'"defaults_in_ms":{silence}}}')
+        parts = snapshot.shared["message"] = (
+            now, f'{{"type":"state","version":{snapshot.version},',
+            (f'"status":{_dumps(snapshot.status)},',
+             f'"clock":{clock},"control":{_dumps(list(snapshot.control))},"defaults_in_ms":{silence}}}'))
+    return parts[1], parts[2]

@@ -30,7 +30,11 @@ export function MatchList({ path, games, action, empty, poll = 0 }) {
       <div class="row-sub"><${Players} m=${m} /> · ${m.status === "finished" ? t("matches.finished_at", { when: ago(m.finished_at) })
         : t("matches.move", { n: num(m.version), when: ago(m.updated_at) })}</div>
     </div>
-    <a class="btn" href=${`/match/${m.id}`} aria-label=${t(`matches.${action}_label`, { game: gameName(games, m.game), id: m.id })}>${t(m.status === "finished" ? "matches.result" : `matches.${action}`)}</a>
+    <div class="actions row-actions">
+      ${m.status === "finished" && html`<a class="btn" href=${`/match/${m.id}/replay`} data-testid="replay-link"
+        aria-label=${t("matches.replay_label", { game: gameName(games, m.game), id: m.id })}>${t("matches.replay")}</a>`}
+      <a class="btn" href=${`/match/${m.id}`} aria-label=${t(`matches.${action}_label`, { game: gameName(games, m.game), id: m.id })}>${t(m.status === "finished" ? "matches.result" : `matches.${action}`)}</a>
+    </div>
   </li>`)}</ul>`;
 }
 

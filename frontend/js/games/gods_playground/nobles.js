@@ -21,7 +21,8 @@ export function NobleStager({ view, legal, send, pending, names }) {
   const [staged, setStaged] = useState({});
   const round = view.round;
   useEffect(() => { setStaged({}); }, [round]);
-  if (!offer) return html`<section class="panel gp-decision" data-testid="noble-stager">
+  // Not asked: the layout once laid; before that (a replay, a seat the bot plays) nothing to claim.
+  if (!offer) return !Object.keys(placed).length ? null : html`<section class="panel gp-decision" data-testid="noble-stager">
     <h2>${t("gp.n.yours")}</h2><${Placed} placed=${placed} /><p class="muted">${t("gp.n.all_placed")}</p></section>`;
   const free = takeOut(hand, Object.values(staged));
   const ready = SLOTS.every((s) => s in staged);
