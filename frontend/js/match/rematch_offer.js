@@ -7,7 +7,16 @@ import { navigate } from "../router.js";
 import { list, t } from "../i18n.js";
 import { useSeats } from "./seats.js";
 
-export function RematchBox() {
+// On every result card, for everyone (screens/replay.js).
+const ReplayLink = ({ id }) => html`<a class="btn" href=${`/match/${id}/replay`} data-testid="replay-link">${t("matches.replay")}</a>`;
+
+/** The rematch for a seated player, the replay for everyone. */
+export function ResultLinks() {
+  const ctx = useSeats();
+  return html`${ctx.mySeat != null && ctx.user && html`<${RematchBox} />`}<${ReplayLink} id=${ctx.id} />`;
+}
+
+function RematchBox() {
   const ctx = useSeats();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
