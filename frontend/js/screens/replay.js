@@ -13,7 +13,8 @@ import { loadCss } from "../lazy.js";
 import { loadWords } from "../i18n.js";
 
 // Its words and looks come with the screen, never with the pages that only link here.
-await Promise.all([loadWords("replay"), loadCss("/app/replay.css")]);
+// lobby.css: the tabs the view switch is drawn as.
+await Promise.all([loadWords("replay"), loadCss("/app/lobby.css"), loadCss("/app/replay.css")]);
 
 const nothing = () => {};
 
