@@ -73,6 +73,11 @@ def _error(client: Client, field: str) -> str:
     return client.page.text_content(f"[data-testid=field-error][data-field={field}]").strip()
 
 
+def _wait_focus(client: Client, name: str) -> None:
+    """The refused form moves focus to its first bad field once the errors have rendered (an effect after the paint)."""
+    client.page.wait_for_function("n => document.activeElement && document.activeElement.name === n", arg=name, timeout=5000)
+
+
 def _fill(client: Client, values: dict[str, str]) -> None:
     for name, value in values.items():
         client.page.fill(f"input[name={name}]", value)
@@ -136,7 +141,7 @@ def test_sign_up_errors_stand_by_their_fields_in_plain_words(browser, site, shot
                 assert error_id in box.get_attribute("aria-describedby").split()
             # Nothing repeats them in a banner, and the first field to fix has the focus.
             assert me.page.locator("[role=alert]").count() == 0
-            assert me.page.evaluate("document.activeElement.name") == "username"
+            _wait_focus(me, "username")
             _full_page(me, shots / f"signup-errors-{lang}-{device}.png")
 
             # Correcting a field takes its error away; the rest stay until the next try.
@@ -227,12 +232,13 @@ def test_password_reset_by_e_mail_end_to_end(browser, site, shots):
         _fill(me, {"new_password": NEW_PASSWORD, "new_password2": NEW_PASSWORD[:-1]})
         _submit(me)
         assert "nem egyezik" in _error(me, "new_password2")
-        assert me.page.evaluate("document.activeElement.name") == "new_password2"
+        _wait_focus(me, "new_password2")
         me.page.screenshot(path=str(shots / "reset-new-errors-hu-phone.png"))
         me.page.fill("input[name=new_password2]", NEW_PASSWORD)
         _submit(me)
         me.page.wait_for_url("**/login?reset=done")
-        assert "Az új jelszavad beállítva" in me.page.text_content("[role=status]")
+        # The log-in screen may still be loading (its spinner is a status too): wait for the notice itself.
+        me.page.wait_for_selector("[role=status]:has-text('Az új jelszavad beállítva')")
         me.page.screenshot(path=str(shots / "login-after-reset-hu-phone.png"))
         _fill(me, {"username": name.upper(), "password": NEW_PASSWORD})
         _submit(me)
@@ -283,7 +289,7 @@ def test_the_account_page_changes_address_password_and_language(browser, site, s
         me.page.fill(f"{form} input[name=password]", "not-my-password")
         _submit(me, form)
         assert "wrong" in _error(me, "password")
-        assert me.page.evaluate("document.activeElement.name") == "password"
+        _wait_focus(me, "password")
         me.page.fill(f"{form} input[name=password]", PASSWORD)
         _submit(me, form)
         me.page.wait_for_selector(f"[data-testid=email-now]:has-text('{address}')")
@@ -294,7 +300,7 @@ def test_the_account_page_changes_address_password_and_language(browser, site, s
         me.page.fill(f"{form} input[name=new_password2]", "1234")
         _submit(me, form)
         assert "too short" in _error(me, "new_password") and "differ" in _error(me, "new_password2")
-        assert me.page.evaluate("document.activeElement.name") == "new_password"
+        _wait_focus(me, "new_password")
         _full_page(me, shots / "account-errors-en-desktop.png")
         me.page.fill(f"{form} input[name=old_password]", "wrong-again")
         me.page.fill(f"{form} input[name=new_password]", NEW_PASSWORD)
