@@ -629,9 +629,10 @@ class MatchHub:
                 elif message["type"] == "match.chat":
                     self._deliver_chat(room, message["chat"])
                 elif message["type"] == "presence":
+                    known = message["process"] in room.presence.remote
                     room.presence.hear(message["process"], message["seats"], message["spectators"],
                                        time.monotonic())
-                    if message.get("hello"):  # a process that just began to follow the match
+                    if message.get("hello") or not known:  # a process that just began to follow the match
                         if room.presence.local:
                             self._publish_presence(room, force=True)
                         self._publish_version(room)  # what it read may already be behind
@@ -692,7 +693,10 @@ class MatchHub:
                 try:
                     for seat in room.presence.local:
                         self._vouch(room, seat, connected=True)
-                    if room.presence.local and self.layer is not None:
+                    # Only other processes that follow the match need this
+                    # one's counts kept alive; one that begins to follow it
+                    # says hello and is answered at once (_relay).
+                    if room.presence.local and room.presence.remote and self.layer is not None:
                         self._publish_presence(room, force=True)
                     if room.presence.expire(now, EXPIRY_INTERVALS * period):
                         self._push_presence(room)
