@@ -42,6 +42,21 @@ async def _tell(match_id: int, process: str, seats: list, spectators: int, hello
         "spectators": spectators, "hello": hello})
 
 
+def _said(monkeypatch) -> list[dict]:
+    """The presence messages this process sends from now on, as they go out."""
+    layer = get_channel_layer()
+    said: list[dict] = []
+    original = layer.group_send
+
+    async def record(group, message):
+        if message["type"] == "presence":
+            said.append(json.loads(json.dumps(message)))
+        return await original(group, message)
+
+    monkeypatch.setattr(layer, "group_send", record)
+    return said
+
+
 async def _presence(player: Player, connected: list, spectators: int, timeout: float = 5) -> None:
     while player.presence != {"type": "presence", "connected": connected, "spectators": spectators}:
         await player.next("presence", timeout=timeout)
@@ -100,16 +115,7 @@ async def test_heartbeats_keep_a_process_listed_and_a_goodbye_drops_it_at_once()
 
 async def test_a_hello_is_answered_with_this_processs_counts(monkeypatch):
     match_id, players = await _seat0_and_spectator()
-    layer = get_channel_layer()
-    said: list[dict] = []
-    original = layer.group_send
-
-    async def record(group, message):
-        if message["type"] == "presence":
-            said.append(json.loads(json.dumps(message)))
-        return await original(group, message)
-
-    monkeypatch.setattr(layer, "group_send", record)
+    said = _said(monkeypatch)
     await _tell(match_id, uuid.uuid4().hex, [[2, 1]], 0, hello=True)
     for p in players:
         await _presence(p, [0, 2], 1)
@@ -122,16 +128,7 @@ async def test_a_hello_is_answered_with_this_processs_counts(monkeypatch):
 async def test_one_message_per_process_and_match_however_many_connections(monkeypatch):
     users = await make_users(3)
     match_id = await create("condottiere", users)
-    layer = get_channel_layer()
-    said: list[dict] = []
-    original = layer.group_send
-
-    async def record(group, message):
-        if message["type"] == "presence":
-            said.append(json.loads(json.dumps(message)))
-        return await original(group, message)
-
-    monkeypatch.setattr(layer, "group_send", record)
+    said = _said(monkeypatch)
     players = [Player(application, match_id, await token_for(u)) for u in users]
     players += [Player(application, match_id) for _ in range(8)]
     for p in players:
@@ -168,16 +165,7 @@ async def test_a_process_alone_on_a_match_sends_no_heartbeats_until_another_one_
     cost it no channel-layer traffic).  A process that begins to follow the
     match is answered at once, and from then on hears a heartbeat an interval."""
     match_id, players = await _seat0_and_spectator()
-    layer = get_channel_layer()
-    said: list[dict] = []
-    original = layer.group_send
-
-    async def record(group, message):
-        if message["type"] == "presence":
-            said.append(json.loads(json.dumps(message)))
-        return await original(group, message)
-
-    monkeypatch.setattr(layer, "group_send", record)
+    said = _said(monkeypatch)
     await asyncio.sleep(4 * INTERVAL)
     assert said == []
     other = uuid.uuid4().hex
