@@ -47,7 +47,7 @@ class GroupWriter:
         self.queue: list[tuple[Move, asyncio.Future]] = []
         self.conn: psycopg.AsyncConnection | None = None
         self.task: asyncio.Task | None = None
-        self.sql = store.write_sql("%b")
+        self.sql = store.write_sql()
 
     async def write(self, move: Move) -> str:
         """store.WRITTEN, DUPLICATE or STALE once the statement holding `move`
