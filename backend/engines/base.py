@@ -171,13 +171,16 @@ class Engine:
                 raise ValueError(f"Option {key!r} must be a list.")
         return value
 
-    def play(self, state: State, seat: int, action: Action) -> Played:
+    def play(self, state: State, seat: int, action: Action, legal: list[Action] | None = None) -> Played:
         """Apply an action: (new state, events, canonical action).  Never
-        mutates `state`; raises MalformedAction, NotYourTurn or NotLegal."""
+        mutates `state`; raises MalformedAction, NotYourTurn or NotLegal.
+        `legal`: legal_actions(state, seat), if the caller already has it (a
+        server that listed them for the seat's player); read, never changed."""
         parsed = self._parse(action)
         if not _is_int(seat) or not 0 <= seat < self.num_players(state):
             raise NotYourTurn("There is no such seat in this game.")
-        legal = self.legal_actions(state, seat)
+        if legal is None:
+            legal = self.legal_actions(state, seat)
         if not legal:  # exactly the seats not in to_move (the contract)
             if self.is_over(state):
                 raise NotLegal("The game is over.")
@@ -256,6 +259,11 @@ class Engine:
         of its own (God's Playground's nobles: one entry instead of 29,520 layouts; see
         docs/engines.md).  Empty exactly when legal_actions is."""
         return self.legal_actions(state, seat)
+
+    @property
+    def offers_legal_actions(self) -> bool:
+        """True when offered_actions is legal_actions itself (the game states no shorter form)."""
+        return type(self).offered_actions is Engine.offered_actions
 
     def view(self, state: State, seat: int | None) -> dict:  # pragma: no cover
         raise NotImplementedError

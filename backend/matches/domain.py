@@ -146,7 +146,7 @@ def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_i
     if not bot and info.seats[seat].user_id is not None and seating.entry(snapshot.control, seat) is not None:
         raise MatchError("conflict", _("The bot plays your seat now; take it back to play."))
     try:
-        state, events, action = engine.play(snapshot.state, seat, action)
+        state, events, action = engine.play(snapshot.state, seat, action, snapshot.shared.get(("legal", seat)))
     except IllegalAction as exc:
         raise engine_refusal(exc, info.game) from None
     over = engine.is_over(state)

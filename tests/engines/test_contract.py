@@ -72,3 +72,24 @@ def test_play_returns_the_state_events_and_canonical_action(game_id):
     played = engine.play(state, seat, dict(action))
     assert isinstance(played, Played) and played.action == action
     assert (played.state, played.events) == engine.step(state, seat, action)
+
+
+@pytest.mark.parametrize("game_id", sorted(available_engines()))
+def test_play_given_the_legal_actions_it_would_list_plays_alike_and_changes_none(game_id):
+    """The server hands `play` the legal actions it already listed for the
+    seat's player; the result is the same as when play lists them itself, and
+    the list (shared with the player's message) is left as it was."""
+    engine = get_engine(game_id)
+    state = engine.setup(engine.min_players, engine.validate_options({}), seed=5)
+    for step in range(40):
+        if engine.is_over(state):
+            break
+        seat = engine.to_move(state)[0]
+        legal = engine.legal_actions(state, seat)
+        before = clone(legal)
+        action = legal[(7 * step) % len(legal)]
+        played = engine.play(state, seat, dict(action), legal)
+        assert played == engine.play(state, seat, dict(action))
+        assert legal == before
+        state = played.state
+    assert get_engine("condottiere").offers_legal_actions and not get_engine("gods_playground").offers_legal_actions
