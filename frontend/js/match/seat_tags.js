@@ -1,5 +1,6 @@
 // The seats' tags: who plays a seat for its player (the bot: timeout, takeover, resigned) and how long an absent
-// player has left. Loaded by seats.js once a seat is in the bot's hands or a human seat has no connection.
+// player has left. Loaded by seats.js, with the "match_menu" words, once a seat is in the bot's hands or a human
+// seat has no connection.
 import { html } from "../lib.js";
 import { t } from "../i18n.js";
 import { isTimed, turnMs, useCountdown } from "./clock.js";

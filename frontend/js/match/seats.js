@@ -6,8 +6,8 @@ import { loadWords, t } from "../i18n.js";
 import { SeatDot, seatName } from "../ui.js";
 import { ClockFace, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
 
-/** The tags (seat_tags.js), loaded once a seat may need one (`ctx.tagged`). */
-const Tags = lazyComponent(() => import("./seat_tags.js").then((m) => m.SeatTags), null);
+/** The tags (seat_tags.js, their words are match_menu's), loaded once a seat may need one (`ctx.tagged`). */
+const Tags = lazyComponent(() => Promise.all([import("./seat_tags.js"), loadWords("match_menu")]).then(([m]) => m.SeatTags), null);
 const SeatTags = ({ ctx, seat }) => (ctx.tagged ? html`<${Tags} ctx=${ctx} seat=${seat} />` : null);
 
 export const SeatsContext = createContext(null);
