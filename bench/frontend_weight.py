@@ -10,7 +10,10 @@ in a fresh browser context each (cold cache, the loads interleaved so all see
 the same machine load) and prints per game and language:
   * the bytes of JavaScript, CSS and that language's catalogues (frontend/i18n/)
     the page loaded (uncompressed bodies; the target is at most 150 KB per game
-    page with one language's words), file by file with the total;
+    page with one language's words), file by file with the total, in the worst
+    case: the log has a line (so the log's narrator and the game's event words
+    are in; the bench makes a move for the player if no bot has moved yet) and
+    the page is read once the log shows it and the network is quiet;
   * the time from navigation start to the first rendered table (the
     [data-testid=table] element in the DOM), median and range, in ms;
   * the same time on a phone profile (`--phone-runs` cold loads per game and
@@ -85,12 +88,33 @@ def make_match(browser, base: str, game: str) -> tuple[str, dict]:
     started = req.post(base + f"/api/lobbies/{lobby['id']}/start/", headers={"X-CSRFToken": csrf()})
     assert started.ok, started.text()
     match_id = started.json()["match_id"]
+    # The worst case has log lines: when the player moves first, the bench makes that move for them.
+    page.evaluate(FIRST_LINE, match_id)
     state = context.storage_state()
     context.close()
     return f"/match/{match_id}", state
 
 
-def measure(browser, base: str, path: str, state: dict, lang: str, phone: bool = False) -> tuple[dict[str, int], float]:
+# Resolves once the match's log has a line: at each position from the socket, the history is read; while it is
+# empty and the move is the player's, their first legal action is sent (the bots move by themselves).
+FIRST_LINE = """async (id) => {
+  const lines = async () => { const d = await (await fetch(`/api/matches/${id}/events/`)).json(); return (d.results || d).length; };
+  const ws = new WebSocket(`ws://${location.host}/ws/matches/${id}/`);
+  let sent = false;
+  await new Promise((resolve) => { ws.onmessage = async (e) => {
+    const m = JSON.parse(e.data);
+    if (m.type !== "state") return;
+    if (await lines()) { resolve(); return; }
+    if (!sent && (m.legal_actions || []).length) {
+      sent = true;
+      ws.send(JSON.stringify({ type: "action", version: m.version, id: "bench-first", action: m.legal_actions[0] }));
+    }
+  }; });
+  ws.close();
+}"""
+
+
+def measure(browser, base: str, path: str, state: dict, lang: str, phone: bool = False) -> tuple[dict[str, int], float, str]:
     if phone:
         context = browser.new_context(storage_state=state, viewport=PHONE, has_touch=True, is_mobile=True)
     else:
@@ -117,16 +141,21 @@ def measure(browser, base: str, path: str, state: dict, lang: str, phone: bool =
     page.goto(base + path, timeout=120000)
     page.wait_for_selector("[data-testid=table]", timeout=120000)
     elapsed = page.evaluate("performance.now()")
+    shown = ""
     if not phone:
+        # The worst case: the log shows its line (its words are in), then nothing more is on its way.
+        page.wait_for_selector("[data-testid=log] li", timeout=120000)
         page.wait_for_load_state("networkidle")
+        shown = page.eval_on_selector("[data-testid=table]", "t => `my move: ${t.dataset.myTurn}`"
+                                      " + (t.dataset.pending ? `, decision: ${t.dataset.pending}` : '')")
     context.close()
-    return sizes, elapsed
+    return sizes, elapsed, shown
 
 
-def report(game: str, lang: str, path: str, sizes: dict[str, int], times: list[float], phone: list[float]) -> None:
+def report(game: str, lang: str, path: str, sizes: dict[str, int], shown: str, times: list[float], phone: list[float]) -> None:
     kinds = {"JS": ".js", "CSS": ".css", "words": ".json"}
     files = {k: {u: n for u, n in sizes.items() if u.split("?")[0].endswith(ext)} for k, ext in kinds.items()}
-    print(f"{GAMES[game]} match page {path}, in {LANGUAGES[lang]}")
+    print(f"{GAMES[game]} match page {path}, in {LANGUAGES[lang]} (log lines shown; {shown})")
     for url, n in sorted(sizes.items(), key=lambda kv: -kv[1]):
         print(f"  {n:8,d} B  {url}")
     for kind, found in files.items():
@@ -161,9 +190,10 @@ def main() -> None:
                 matches = {g: make_match(browser, base, g) for g in games}
                 times: dict[tuple[str, str], list[float]] = {(g, lang): [] for g in games for lang in LANGUAGES}
                 sizes: dict[tuple[str, str], dict[str, int]] = {}
+                shown: dict[tuple[str, str], str] = {}
                 for _ in range(args.runs):
                     for key in times:
-                        sizes[key], t = measure(browser, base, *matches[key[0]], key[1])
+                        sizes[key], t, shown[key] = measure(browser, base, *matches[key[0]], key[1])
                         times[key].append(t)
                 phone: dict[tuple[str, str], list[float]] = {key: [] for key in times}
                 for _ in range(args.phone_runs):
@@ -176,7 +206,7 @@ def main() -> None:
                 proc.wait(timeout=10)
     print(f"on {base if args.url else 'a local Daphne'}")
     for g, lang in times:
-        report(g, lang, matches[g][0], sizes[g, lang], times[g, lang], phone[g, lang])
+        report(g, lang, matches[g][0], sizes[g, lang], shown[g, lang], times[g, lang], phone[g, lang])
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 // "What does this do?" on the tables (frontend/README.md, Learning to play): a tap on a passive piece, a long
 // press (right click, menu key) on one that acts, opens a sheet. `helpOn(info, { active, words })`: `info()`
-// gives { title, text, picture, more } when the sheet opens, after the catalogue parts `words` names arrive.
+// gives { title, text, picture, more } (or its promise) when the sheet opens, after the catalogue parts `words` names arrive.
 import { loadWords } from "./i18n.js";
 import { loadCss } from "./lazy.js";
 
@@ -12,10 +12,9 @@ let swallowClick = false; // the click that ends a long press must not also act
 
 /** Opens the sheet for `info` (a function, see above). Native <dialog>: it traps focus, Escape closes it, focus returns. */
 export async function showHelp(info, words) {
-  // The sheet itself (help_sheet.js), its look (help.css) and the words it needs arrive on the first use:
-  // a table does not carry them.
+  // The sheet, its look and its words arrive on first use: a table does not carry them.
   const [sheet] = await Promise.all([import("./help_sheet.js"), loadCss("/app/help.css"), ...[].concat(words || []).map(loadWords)]);
-  sheet.openSheet(typeof info === "function" ? info() : info);
+  sheet.openSheet(typeof info === "function" ? await info() : info);
 }
 
 function cancelPress() {

@@ -1,7 +1,5 @@
-// The app's words in Hungarian and English. The server picks the language and
-// writes it into <html lang> (and preloads that catalogue); the words come from
-// frontend/i18n/<lang>/<part>.json: "site" before the first render, a game's
-// part with its table (see its index.js). Switching reloads every part in the
+// The app's words in Hungarian and English: the server picks the language (<html lang>); each part
+// (frontend/i18n/<lang>/<part>.json) loads when first needed. Switching reloads every loaded part in the
 // other language and re-renders in place, so no screen loses its state.
 import { useEffect, useState } from "./lib.js";
 
@@ -56,17 +54,6 @@ export function has(key) { return words[key] != null; }
 
 export const num = (n) => new Intl.NumberFormat(lang).format(n);
 export const list = (items) => new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String));
-
-/** "5 minutes ago" in the current language; older than a day, the date. */
-export function ago(iso) {
-  if (!iso) return "";
-  const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
-  if (s < 60) return t("time.now");
-  const rel = new Intl.RelativeTimeFormat(lang, { numeric: "auto", style: "short" });
-  if (s < 3600) return rel.format(-Math.floor(s / 60), "minute");
-  if (s < 86400) return rel.format(-Math.floor(s / 3600), "hour");
-  return new Date(iso).toLocaleDateString(lang);
-}
 
 /** Switches every loaded part to `code` and re-renders (remembering the choice is the caller's: POST /api/auth/language/). */
 export async function setLanguage(code) {

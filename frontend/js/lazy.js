@@ -16,9 +16,8 @@ export function loadCss(href) {
   });
 }
 
-/** A component that shows a spinner (saying `waiting`, a catalogue key; nothing if null) until `fetch()`, a
- * promise of the real component, resolves. `preload()` starts the download early, e.g. as soon as a match record names its game;
- * `load()` is that download's promise. */
+/** A component that shows a spinner (saying `waiting`, a catalogue key; none if null) until `fetch()`, a promise
+ * of the real one, resolves. `preload()` starts the download early; `load()` is its promise. */
 export function lazyComponent(fetch, waiting = "ui.loading") {
   let loading = null;
   let ready = null; // once loaded, later mounts render at once instead of flashing the spinner

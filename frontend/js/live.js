@@ -1,11 +1,9 @@
-// WebSockets that come back by themselves. A socket reports its status
-// ("connecting" | "open" | "reconnecting" | "closed") so screens can say so,
-// and calls onOpen after every (re)connect so a screen can resync.
+// WebSockets that come back by themselves: a socket reports its status ("connecting" | "open" |
+// "reconnecting" | "closed") and calls onOpen after every (re)connect so a screen can resync.
 import { useEffect, useRef, useState } from "./lib.js";
 
 const MAX_DELAY = 8000;
-// A socket that hears nothing this long asks (`ping`, e.g. a match's sync); if that
-// goes unanswered too, it starts over: a server that lost track of us is caught up.
+// A socket that hears nothing this long asks (`ping`); unanswered, it starts over (a server may have lost us).
 const QUIET_MS = 20000;
 
 export class LiveSocket {

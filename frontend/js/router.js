@@ -33,17 +33,8 @@ export function interceptLinks() {
     // A jump within the page (a rules page's contents) is the browser's own business.
     if (url.hash && url.pathname === location.pathname && url.search === location.search) return;
     e.preventDefault();
-    navigate(url.pathname + url.search + url.hash); // the screen scrolls to the hash once drawn (useHashScroll)
+    navigate(url.pathname + url.search + url.hash); // the screen scrolls to the hash once drawn (useHashScroll, screens/rules.js)
   });
-}
-
-/** Scrolls to the address's #fragment once `ready` (a screen whose content arrives after the route, e.g. the rules). */
-export function useHashScroll(ready) {
-  useEffect(() => {
-    if (!ready || !location.hash) return;
-    const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (el) el.scrollIntoView();
-  }, [ready]);
 }
 
 export function match(path, routes) {

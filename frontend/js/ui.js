@@ -57,11 +57,6 @@ export function seatShort(match, seat) {
   return s && !s.user && s.bot ? t("seat.bot_short", { n: seat + 1 }) : seatName(match, seat);
 }
 
-/** A player's name as a link to their page (/u/<name>, js/screens/players.js). */
-export function PlayerLink({ user }) {
-  return html`<a class="player-link" href=${"/u/" + encodeURIComponent(user.username)}>${user.username}</a>`;
-}
-
 /** A bot's kind ("random", "heuristic") in words. */
 export const botName = (kind) => (has(`bot.${kind}`) ? t(`bot.${kind}`) : kind);
 

@@ -44,16 +44,17 @@ def parts() -> list[str]:
 
 # Parts a page loads on first use, and the modules that load them with themselves (frontend/README.md, Loading):
 # every screen but the match's and the rules pages ("screens", js/main.js), the match screen's parts shown
-# on a tap or in a rare state: the menu's dialogs, the rematch, the seat notices ("match_menu", js/match/menu.js,
+# on a tap or in a rare state: the menu's dialogs, the rematch, the seat notices and tags ("match_menu", js/match/menu.js,
 # rematch.js, seats.js), God's Playground's decision panels
-# ("gods_playground_nobles" for the nobles' layout, "gods_playground_decide" for the others;
+# ("gods_playground_nobles" for the nobles' layout, "gods_playground_bid" for the bids, "gods_playground_decide" for the others;
 # js/games/gods_playground/table.js), and each game's event words with the log's narrator ("<game>_events",
 # js/games/log.js).
 LATER = {
     "screens": {f"js/screens/{m}.js" for m in ("home", "auth", "create_lobby", "lobby_room", "matches", "reset", "account")}
     | {"js/match/time_control.js"},
-    "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js", "js/match/seat_notices.js"},
-    "gods_playground_decide": {f"js/games/gods_playground/{m}.js" for m in ("decide", "bid", "chooser")},
+    "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js", "js/match/seat_notices.js", "js/match/seat_tags.js"},
+    "gods_playground_decide": {f"js/games/gods_playground/{m}.js" for m in ("decide", "chooser")},
+    "gods_playground_bid": {"js/games/gods_playground/bid.js"},
     "gods_playground_nobles": {"js/games/gods_playground/nobles.js"},
     **{f"{game}_events": {"js/games/narrate.js"} for game in GAMES},
 }
@@ -86,6 +87,7 @@ def test_what_loads_a_later_part_loads_its_modules_with_it():
     loaders = {"screens": ["js/main.js"], "match_menu": ["js/match/menu.js", "js/match/rematch.js", "js/match/seats.js"],
                "gods_playground_decide": ["js/games/gods_playground/table.js"],
                "gods_playground_nobles": ["js/games/gods_playground/table.js"],
+               "gods_playground_bid": ["js/games/gods_playground/table.js"],
                **{f"{game}_events": ["js/games/log.js"] for game in GAMES}}
     for part, files in loaders.items():
         fetched = set()

@@ -84,7 +84,7 @@ def _modules(root) -> tuple[set[str], set[str]]:
 def test_every_module_a_page_needs_is_preloaded_and_no_game_table():
     """index.html lists every module each page needs, so the browser fetches them in one round instead of an
     import waterfall; a game's table modules are neither listed nor imported statically by them (they load
-    with import() from the game's index.js when such a match opens), so no page downloads another game's code."""
+    with import() from js/games/tables.js when such a match opens), so no page downloads another game's code."""
     root = settings.FRONTEND_DIR
     html = (root / "index.html").read_text()
     listed = set(re.findall(r'<link rel="modulepreload" href="/app/([^"{]+)">', html))
@@ -123,16 +123,16 @@ def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, pa
 
 
 def test_each_game_loader_requests_its_whole_table_at_once():
-    """A loader names every module of its folder in import() calls, so they download in one parallel round;
-    the only exceptions are modules the table itself fetches with import() on first use (God's Playground's
-    decision panels), whose own static imports came with the table already."""
+    """A game's loader (js/games/tables.js) names every module of its folder in import() calls, so they download
+    in one parallel round; the only exceptions are modules the table itself fetches with import() on first use
+    (God's Playground's decision panels), whose own static imports came with the table already."""
     root = settings.FRONTEND_DIR
     _, lazy = _modules(root)
-    loaders = sorted((root / "js" / "games").glob("*/index.js"))
-    assert {p.parent.name for p in loaders} >= {"condottiere", "gods_playground"}
-    for loader in loaders:
-        folder = loader.parent.relative_to(root).as_posix()
-        requested = _dynamic_imports(root, loader.relative_to(root).as_posix())
+    loaded = _dynamic_imports(root, "js/games/tables.js")
+    folders = sorted({m.rsplit("/", 1)[0] for m in loaded})
+    assert set(folders) == {f"js/games/{g}" for g in ("condottiere", "gods_playground", "generic")}
+    for folder in folders:
+        requested = {m for m in loaded if m.startswith(folder + "/")}
         later = {m for r in requested for m in _dynamic_imports(root, r) if m.startswith(folder + "/")}
         assert not requested & later, folder
         assert requested | later == {m for m in lazy if m.startswith(folder + "/")}, folder

@@ -1,5 +1,4 @@
-// The log's sentences (narrate.js and the "<game>_events" words) download once the log has a line: a match
-// that has just begun has none. Until they are in, no line shows (rather than a key).
+// The log's sentences (narrate.js, the "<game>_events" words) download once the log has a line; until then none shows.
 import { useEffect, useState } from "../lib.js";
 import { loadWords } from "../i18n.js";
 

@@ -49,10 +49,7 @@ function storedText(event, names) {
   return String(event.text || "").replace(/\bSeat (\d+)/g, (_, n) => names(Number(n)));
 }
 
-/**
- * One log line for `event` in the current language; `names(seat)` gives a seat's player name,
- * `game` the game id whose catalogue holds the words (it must be loaded, as a table loads it).
- */
+/** One log line for `event` in the current language; `names(seat)` names a seat, `game` picks the words. */
 export function narrate(event, names, game) {
   const params = event.params;
   if (!params) return storedText(event, names);

@@ -26,9 +26,8 @@ export function LastEvent({ log, line, children }) {
 
 const CONTROL = "button:not([disabled]), [tabindex='0'], input:not([disabled])";
 
-/** After a move, keyboard focus stays on the controls that act next, the dock `ref` (tabindex -1): when focus was
- * anywhere in `scope` (the table: the dock, a region on the map) and the control that had it was disabled, made
- * unfocusable or replaced by the new position, the dock's first control takes it, not the page top. */
+/** After a move, when focus was in `scope` (the table) and its control went away or was disabled, the dock `ref`'s
+ * first control takes it (or the dock itself), not the page top. */
 export function useFocusInside(ref, key, scope = ref) {
   const inside = useRef(false);
   useEffect(() => {

@@ -9,13 +9,6 @@ export function reckon(clock, at = performance.now()) {
   return clock ? { ...clock, at } : null;
 }
 
-/** A seat's time left at `now` (ms), null when the match has no clock. Stopped seats keep what was sent. */
-export function remainingMs(r, seat, now = performance.now()) {
-  if (!r || !r.remaining_ms || r.remaining_ms[seat] == null) return null;
-  const base = r.remaining_ms[seat];
-  return r.running.includes(seat) ? Math.max(0, base - (now - r.at)) : base;
-}
-
 /** How long a running seat has been on its turn at `now` (ms), null for a seat not asked. */
 export function turnMs(r, seat, now = performance.now()) {
   if (!r || !r.turn_ms || r.turn_ms[seat] == null) return null;

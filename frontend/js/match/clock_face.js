@@ -2,7 +2,14 @@
 // words (also the lobby screens', time_control.js).
 import { html } from "../lib.js";
 import { t } from "../i18n.js";
-import { isTimed, remainingMs, useCountdown } from "./clock.js";
+import { isTimed, useCountdown } from "./clock.js";
+
+/** A seat's time left at `now` (ms), null when the match has no clock. Stopped seats keep what was sent. */
+export function remainingMs(r, seat, now = performance.now()) {
+  if (!r || !r.remaining_ms || r.remaining_ms[seat] == null) return null;
+  const base = r.remaining_ms[seat];
+  return r.running.includes(seat) ? Math.max(0, base - (now - r.at)) : base;
+}
 
 /** The last stretch, shown red: 10 s of a realtime bank; a tenth of a turn-based move (10 s to an hour). */
 export function isLow(r, ms) {

@@ -33,25 +33,12 @@ function unlockOnFirstTap() {
   document.addEventListener("keydown", unlock, { once: true, capture: true });
 }
 
-/** The player's cue choices: sound (on unless muted) and notifications (off until asked for and allowed). */
+/** The player's cue choices: sound (on unless muted) and notifications (off until asked for and allowed);
+ * `keep("sound" | "notify", on)` remembers one (the menu's switches, menu_dialogs.js, decide). */
 export function useCueSettings() {
   const [sound, setSound] = useState(() => read(KEYS.sound, true));
   const [notify, setNotify] = useState(() => read(KEYS.notify, false) && notificationsSupported() && Notification.permission === "granted");
-  return {
-    sound, notify,
-    setSound(on) { write(KEYS.sound, on); setSound(on); if (on) play().then((m) => m.beep(), () => {}); },
-    /** Opting in asks the browser's permission now (a tap is what browsers require); a refusal leaves it off. */
-    async setNotify(on) {
-      if (on && notificationsSupported() && Notification.permission !== "granted") {
-        let answer = "denied";
-        try { answer = await Notification.requestPermission(); } catch { answer = "denied"; }
-        if (answer !== "granted") { write(KEYS.notify, false); setNotify(false); return false; }
-      }
-      write(KEYS.notify, on);
-      setNotify(on && notificationsSupported());
-      return true;
-    },
-  };
+  return { sound, notify, keep(kind, on) { write(KEYS[kind], on); (kind === "sound" ? setSound : setNotify)(on); } };
 }
 
 /** Cue the player when a move becomes theirs (not on opening the page where it already is). */

@@ -59,13 +59,22 @@ export function MenuDialogs({ open, setOpen, cues }) {
     const m = await post(`/api/matches/${ctx.id}/${path}/`);
     if (m && m.seats) ctx.setMatch(m);
   };
+  function sound(on) {
+    cues.keep("sound", on);
+    if (on) import("./cue_play.js").then((m) => m.beep(), () => {});
+  }
+  /** Opting in asks the browser's permission now (a tap is what browsers require); a refusal leaves it off. */
   async function notify(on) {
-    const ok = await cues.setNotify(on);
+    let ok = !on || Notification.permission === "granted";
+    if (!ok) {
+      try { ok = (await Notification.requestPermission()) === "granted"; } catch { ok = false; }
+    }
+    cues.keep("notify", on && ok);
     setNote(ok ? "" : t("match.menu.notify_denied"));
   }
   return html`${open === "menu" && html`<${Modal} label=${t("match.menu.title")} onClose=${() => setOpen(null)} testid="menu" className="mdialog-sheet">
       <h2>${t("match.menu.title")}</h2>
-      <${Toggle} on=${cues.sound} label=${t("match.menu.sound")} hint=${t("match.menu.sound_hint")} onChange=${cues.setSound} testid="sound-toggle" />
+      <${Toggle} on=${cues.sound} label=${t("match.menu.sound")} hint=${t("match.menu.sound_hint")} onChange=${sound} testid="sound-toggle" />
       ${notificationsSupported() && html`<${Toggle} on=${cues.notify} label=${t("match.menu.notify")} hint=${t("match.menu.notify_hint")}
         onChange=${notify} testid="notify-toggle" />`}
       ${note && html`<p class="hint" role="status">${note}</p>`}

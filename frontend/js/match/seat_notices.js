@@ -4,7 +4,8 @@ import { html, useState } from "../lib.js";
 import { post } from "../api.js";
 import { t } from "../i18n.js";
 import { useCountdown } from "./clock.js";
-import { absentLeft, mmss, useSeats } from "./seats.js";
+import { mmss, useSeats } from "./seats.js";
+import { absentLeft } from "./seat_tags.js";
 
 /** A forced step the server answers by itself soon: say so, so nobody taps for nothing. */
 function DefaultsSoon({ ctx }) {

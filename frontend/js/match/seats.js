@@ -6,6 +6,10 @@ import { loadWords, t } from "../i18n.js";
 import { SeatDot, seatName } from "../ui.js";
 import { ClockFace, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
 
+/** The tags (seat_tags.js, their words are match_menu's), loaded once a seat may need one (`ctx.tagged`). */
+const Tags = lazyComponent(() => Promise.all([import("./seat_tags.js"), loadWords("match_menu")]).then(([m]) => m.SeatTags), null);
+const SeatTags = ({ ctx, seat }) => (ctx.tagged ? html`<${Tags} ctx=${ctx} seat=${seat} />` : null);
+
 export const SeatsContext = createContext(null);
 export const useSeats = () => useContext(SeatsContext);
 
@@ -55,38 +59,13 @@ export function seatsValue({ id, match, setMatch, game, seats, log, user }) {
     rematchLobby: seats.rematch || (match && match.rematch_lobby_id) || null,
     myMove: !!(game && game.legal && game.legal.length),
     abortable: status === "active" && mySeat != null && !moved,
+    // A seat in the bot's hands, or a human seat without a connection: the tags (seat_tags.js) may show.
+    tagged: control.some(Boolean) || (status === "active" && !!seats.connected && owners.some((x) => x.user && !seats.connected.includes(x.seat))),
     grace: match && match.absent_grace_s != null ? match.absent_grace_s * 1000 : 90000,
     name: (seat) => seatName(match, seat),
     // The strip is narrow on phones: a lobby bot is "Bot 2" there, its kind is in the players panel.
     short: (seat) => (owners.some((x) => x.seat === seat && !x.user && x.bot) ? t("match.seat.bot_short", { n: seat + 1 }) : seatName(match, seat)),
   };
-}
-
-/** How long until an absent seat may be handed over (ms, <= 0: now), null when it is not absent. */
-export function absentLeft(ctx, seat, now = performance.now()) {
-  const c = ctx.clock;
-  if (!ctx.active || !c || isTimed(c) || !ctx.connected || ctx.connected.includes(seat)) return null;
-  if (!ctx.human(seat) || ctx.control[seat] || !c.running.includes(seat)) return null;
-  const onTurn = turnMs(c, seat, now);
-  if (onTurn == null) return null;
-  const gone = ctx.awayAt[seat] != null ? Math.min(onTurn, now - ctx.awayAt[seat]) : onTurn;
-  return ctx.grace - gone;
-}
-
-function ControlTag({ ctx, seat }) {
-  const c = ctx.control[seat];
-  if (!c) return null;
-  const why = { timeout: "match.seat.why_timeout", resigned: "match.seat.why_resigned", takeover: "match.seat.why_takeover" }[c.reason] || "match.seat.why_other";
-  return html`<span class=${"tag tag-bot" + (c.reason === "resigned" ? " tag-resigned" : "")} data-testid="seat-control"
-    data-reason=${c.reason} title=${t(why)}>${t(c.reason === "resigned" ? "match.seat.resigned" : "match.seat.bot_plays")}</span>`;
-}
-
-/** "away 0:42" while an absent player's grace runs, "away" once it is over. */
-function AwayTag({ ctx, seat }) {
-  const left = useCountdown(() => absentLeft(ctx, seat), true, () => false);
-  if (left == null) return null;
-  return html`<span class="tag tag-away" data-testid="away" data-seat=${seat}
-    title=${t("match.seat.away_title")}>${left > 0 ? t("match.seat.away_for", { time: mmss(left) }) : t("match.seat.away")}</span>`;
 }
 
 export const mmss = (ms) => { const s = Math.ceil(Math.max(0, ms) / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
@@ -96,7 +75,7 @@ export function SeatBadge({ seat }) {
   const ctx = useSeats();
   if (!ctx) return null;
   return html`<span class="seat-badge"><${ClockFace} r=${ctx.clock} seat=${seat} label=${ctx.name(seat)} />
-    <${ControlTag} ctx=${ctx} seat=${seat} /><${AwayTag} ctx=${ctx} seat=${seat} /></span>`;
+    <${SeatTags} ctx=${ctx} seat=${seat} /></span>`;
 }
 
 /** The strip above the table: every seat with its clock (or how long it has been thinking), then the menu. */
@@ -112,7 +91,7 @@ export function SeatStrip({ children }) {
           <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} />${ctx.short(seat)}</span>
           <span class="mseat-info">${isTimed(c) ? html`<${ClockFace} r=${c} seat=${seat} label=${ctx.name(seat)} />`
             : on ? html`<${Thinking} r=${c} seat=${seat} />` : null}
-            <${ControlTag} ctx=${ctx} seat=${seat} /><${AwayTag} ctx=${ctx} seat=${seat} /></span>
+            <${SeatTags} ctx=${ctx} seat=${seat} /></span>
         </li>`;
       })}
     </ul>

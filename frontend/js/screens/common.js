@@ -1,7 +1,7 @@
 // What the lobby screens and a rules page share (a match page does without: frontend/README.md, Loading).
 import { html, useEffect, useState } from "../lib.js";
 import { get } from "../api.js";
-import { useLanguage } from "../i18n.js";
+import { language, t, useLanguage } from "../i18n.js";
 
 const gamesCache = {}; // per language: the server writes option labels and help in it
 
@@ -50,4 +50,20 @@ export function optionSummary(game, options) {
 
 export function Empty({ children }) {
   return html`<p class="empty">${children}</p>`;
+}
+
+/** "5 minutes ago" in the current language; older than a day, the date. */
+export function ago(iso) {
+  if (!iso) return "";
+  const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
+  if (s < 60) return t("time.now");
+  const rel = new Intl.RelativeTimeFormat(language(), { numeric: "auto", style: "short" });
+  if (s < 3600) return rel.format(-Math.floor(s / 60), "minute");
+  if (s < 86400) return rel.format(-Math.floor(s / 3600), "hour");
+  return new Date(iso).toLocaleDateString(language());
+}
+
+/** A player's name as a link to their page (/u/<name>, js/screens/players.js). */
+export function PlayerLink({ user }) {
+  return html`<a class="player-link" href=${"/u/" + encodeURIComponent(user.username)}>${user.username}</a>`;
 }

@@ -3,9 +3,9 @@ import { html, useState } from "../lib.js";
 import { post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
-import { ago, t } from "../i18n.js";
+import { t } from "../i18n.js";
 import { ConnectionBanner, GAMES_WITH_RULES, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
-import { Empty, listOf, optionSummary, useGames, usePolled } from "./common.js";
+import { Empty, ago, listOf, optionSummary, useGames, usePolled } from "./common.js";
 import { MatchList } from "./matches.js";
 import { TimeControlTag } from "../match/time_control.js";
 

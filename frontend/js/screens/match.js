@@ -12,8 +12,7 @@ import { MatchMenu } from "../match/menu.js";
 import { ResignationResult } from "../match/rematch.js";
 import { ChatButton, useChatFrames } from "../lazy.js";
 
-// index.html asked for this page's match record; its answer names the game, whose table then downloads
-// while the app renders its first screen and the socket connects.
+// early.js asked for this page's match record: the game it names starts downloading its table at once.
 let early = null;
 if (window.__earlyMatch) {
   early = { id: window.__earlyMatch.id, record: answer(window.__earlyMatch.answer) };

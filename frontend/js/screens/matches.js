@@ -1,8 +1,8 @@
 // My matches (resume or review) and public matches to watch.
 import { html, useState } from "../lib.js";
-import { ago, list, num, t } from "../i18n.js";
-import { Notice, Page, PlayerLink, Spinner, botName, gameName } from "../ui.js";
-import { Empty, listOf, useGames, usePolled } from "./common.js";
+import { list, num, t } from "../i18n.js";
+import { Notice, Page, Spinner, botName, gameName } from "../ui.js";
+import { Empty, PlayerLink, ago, listOf, useGames, usePolled } from "./common.js";
 
 const seatLabel = (s) => (s.user ? s.user.username : t("matches.bot", { bot: botName(s.bot) }));
 

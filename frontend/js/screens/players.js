@@ -3,10 +3,10 @@
 // no game page carries them: main.js awaits `ready()` before the first render.
 import { html, useEffect, useState } from "../lib.js";
 import { get } from "../api.js";
-import { ago, loadWords, num, t } from "../i18n.js";
+import { loadWords, num, t } from "../i18n.js";
 import { loadCss } from "../lazy.js";
-import { GAMES_WITH_RULES, NotFound, Notice, Page, PlayerLink, Spinner, botName, gameName } from "../ui.js";
-import { Empty, useGames } from "./common.js";
+import { GAMES_WITH_RULES, NotFound, Notice, Page, Spinner, botName, gameName } from "../ui.js";
+import { Empty, PlayerLink, ago, useGames } from "./common.js";
 
 export const ready = () => Promise.all([loadWords("players"), loadCss("/app/players.css")]);
 

@@ -3,7 +3,6 @@
 import { html, useEffect, useState } from "../lib.js";
 import { loadWords, t } from "../i18n.js";
 import { loadCss } from "../lazy.js";
-import { useHashScroll } from "../router.js";
 import { GAMES_WITH_RULES, Notice, Page, Spinner } from "../ui.js";
 
 /** Text whose paragraphs are separated by blank lines in the catalogue. */
@@ -40,4 +39,13 @@ export function RulesFrame({ game, title, pitch, facts, toc, children }) {
       </div>
     </div>
   <//>`;
+}
+
+/** Scrolls to the address's #fragment once `ready` (a screen whose content arrives after the route, e.g. the rules). */
+export function useHashScroll(ready) {
+  useEffect(() => {
+    if (!ready || !location.hash) return;
+    const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (el) el.scrollIntoView();
+  }, [ready]);
 }

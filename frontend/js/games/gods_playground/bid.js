@@ -1,5 +1,5 @@
 // A sealed bid (the Sejm's tie-breaks): everyone at the table sees who has bid; a bidder picks any amount
-// the server offers and sends it once. Loaded, with its words and gp_decide.css, when bids first open (table.js).
+// the server offers and sends it once. Loaded, with its words and gp_bid.css, when bids first open (table.js).
 import { html, useState } from "../../lib.js";
 import { t } from "../../i18n.js";
 

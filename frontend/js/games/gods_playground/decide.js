@@ -1,7 +1,5 @@
-// The decisions but the nobles' layout (nobles.js) and the bids (bid.js): every
-// legal action grouped and labelled; nothing here decides what is legal. Loaded,
-// with gp_decide.css and the "gods_playground_decide" words, when the table first
-// has such a decision to show (table.js); what a second question opens is chooser.js.
+// The decisions but the nobles' layout and the bids: every legal action grouped and labelled (nothing here
+// decides what is legal). Loaded with its words and look by table.js; a second question opens chooser.js.
 import { html } from "../../lib.js";
 import { t } from "../../i18n.js";
 import { enemyName, homeOf, phaseName, printed, provinceName, unitName } from "./layout.js";
@@ -11,11 +9,8 @@ import { actionHelp } from "./help.js";
 const disc = (a) => (a.disc ? t("gp.disc", { p: provinceName(a.disc) }) : undefined);
 const estate = (a, view) => t("gp.estate_at", { vp: printed(view).estate_vp[a.province][a.space], n: a.space + 1 });
 
-/**
- * How one legal action is offered: `group` (the heading), `label` (the button)
- * and `sub` (the second question when several actions share a label, such as
- * which Sejm disc to give up). Unknown types fall back to describeAction.
- */
+/** How a legal action is offered: `group` (heading), `label` (button), `sub` (the second question when several
+ * share a label, e.g. which Sejm disc to give up). Unknown types fall back to describeAction. */
 export function actionLabel(a, view, names) {
   const p = a.province && provinceName(a.province);
   const g = (label, sub, group = a.type) => ({ group: t(`gp.g.${group}`), label, sub });

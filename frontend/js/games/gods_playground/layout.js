@@ -1,14 +1,6 @@
-// How the God's Playground table looks, and nothing of the game's numbers:
-// the codes the engine names things by (provinces, enemies, units, phases),
-// names from the catalogue (gp.*: the Hungarian rulebook's terms), colours,
-// glyphs and the schematic map's layout.
-//
-// Every printed number (strength tracks, VP, estate rows, arrows, prices)
-// comes from the match's board in the view (`view.board.values`, from the
-// server's board file backend/engines/gods_playground/board.toml or the
-// operator's GP_BOARD_FILE): see `printed` below. The layout stays here because
-// it is not a game value: the printed board's geometry is unknown and the map
-// is our own schematic drawing.
+// How the God's Playground table looks, none of the game's numbers: the engine's codes, names from the catalogue
+// (gp.*, the Hungarian rulebook's terms), colours, glyphs, the schematic map's layout (ours, not a game value).
+// Every printed number comes from the match's board in the view (`printed`, from the server's board file).
 
 import { has, t } from "../../i18n.js";
 
@@ -36,8 +28,7 @@ export const ENEMY = {
 };
 export const enemyName = (c) => (ENEMY[c] ? t(`gp.enemy.${c}`) : String(c));
 
-/** The match's board as the view carries it: enemy_province, enemy_strength, enemy_vp,
- * estate_vp, raid_arrows, court_troops, royal_table, round_names, unit_cost. */
+/** The match's board as the view carries it (enemy_province, enemy_strength, enemy_vp, estate_vp, raid_arrows, unit_cost...). */
 export const printed = (view) => view.board.values;
 /** The province an enemy strikes, and the enemy whose box borders a province. */
 export const homeOf = (view, c) => printed(view).enemy_province[c];
@@ -51,12 +42,8 @@ export const PHASES = ["income", "nobles", "king", "royal_army", "events", "elec
   "recruitment", "campaigns", "invasions", "counterattack", "raids", "estates", "victory_points", "end_of_round"];
 export const phaseName = (id) => (has(`gp.phase.${id}`) ? t(`gp.phase.${id}`) : String(id).replace(/_/g, " "));
 
-// Provisional layout: the printed board is not in the rulebook or the research
-// notes, so the tiles sit in a schematic 2-column map roughly true to the
-// geography (Prussia north, Lithuania north-east, Great Poland west, Ukraine
-// south-east, Little Poland south; source: /work/shared/boards/gods_playground.md
-// §5b, "historical geography"), each with its enemy's band on its outer edge.
-// Units: the SVG's 360-wide viewBox. Replace with the printed board when known.
+// Provisional: the printed board's geometry is unknown, so the tiles sit in a 2-column map roughly true to the
+// geography (Prussia north, Little Poland south...), each with its enemy's band. Units: the 360-wide viewBox.
 export const MAP = { width: 360, height: 492 };
 export const TILE = { w: 172, h: 158 };
 export const LAYOUT = {

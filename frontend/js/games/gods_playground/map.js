@@ -1,6 +1,5 @@
-// The schematic map: each province with its enemy's box on the outer band,
-// estates, income, noble cubes, enemy cubes, influence and units, plus the
-// royal court (army, Sejm, king). Tiles the player may choose glow and act.
+// The schematic map: each province (its enemy's band, estates, income, cubes, influence, units) and the royal
+// court (army, Sejm, king). Tiles the player may choose glow and act.
 import { html } from "../../lib.js";
 import { t } from "../../i18n.js";
 import {

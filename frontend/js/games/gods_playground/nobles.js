@@ -1,6 +1,6 @@
 // Laying out the noble tiles (D2): the server offers the tiles in hand, the player
 // stages all six and sends the layout as one action; nothing here decides what is
-// legal. Loaded, with gp_decide.css and the "gods_playground_nobles" words, when the
+// legal. Loaded, with gp_nobles.css and the "gods_playground_nobles" words, when the
 // table first asks for a layout (table.js): a match's first decision.
 import { html, useEffect, useState } from "../../lib.js";
 import { t } from "../../i18n.js";

@@ -1,5 +1,4 @@
-// Panels around the map: round and phase track, families, noble tiles, enemy
-// boxes, supplies, the log and the result.
+// Panels around the map: the track, families, noble tiles, enemy boxes, the log and the result.
 import { html, useEffect, useRef } from "../../lib.js";
 import { lazyComponent, loadCss } from "../../lazy.js";
 import { t } from "../../i18n.js";

@@ -11,14 +11,17 @@ import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, useLine } fro
 import { statusText } from "./words.js";
 import { phaseHelp } from "./help.js";
 
-// The decision panels come when the table first has one to show, each with its words and gp_decide.css:
-// the nobles' layout (a match's first decision), the bids (which everyone at the table sees), any other
-// decision, and the sheet a move's second question opens.
-const later = (module, words) => Promise.all([module, words, loadCss("/app/gp_decide.css")]).then(([m]) => m);
-const NobleStager = lazyComponent(() => later(import("./nobles.js"), loadWords("gods_playground_nobles")).then((m) => m.NobleStager), null);
-const BidPanel = lazyComponent(() => later(import("./bid.js"), loadWords("gods_playground_decide")).then((m) => m.BidPanel), null);
-const Decision = lazyComponent(() => later(import("./decide.js"), loadWords("gods_playground_decide")).then((m) => m.Decision), null);
-const Chooser = lazyComponent(() => later(import("./chooser.js"), loadWords("gods_playground_decide")).then((m) => m.Chooser), null);
+// The decision panels come when the table first has one to show, each with its words and look: the nobles'
+// layout (a match's first decision), the bids (which everyone at the table sees), any other decision, and the
+// sheet a move's second question opens (whose words and look came with that decision).
+const later = (...parts) => Promise.all(parts).then(([m]) => m);
+const NobleStager = lazyComponent(() => later(import("./nobles.js"), loadWords("gods_playground_nobles"), loadCss("/app/gp_nobles.css"))
+  .then((m) => m.NobleStager), null);
+const BidPanel = lazyComponent(() => later(import("./bid.js"), loadWords("gods_playground_bid"), loadCss("/app/gp_bid.css")).then((m) => m.BidPanel), null);
+const Decision = lazyComponent(() => later(import("./decide.js"), loadWords("gods_playground_decide"), loadCss("/app/gp_decide.css"))
+  .then((m) => m.Decision), null);
+const Chooser = lazyComponent(() => later(import("./chooser.js"), loadWords("gods_playground_decide"), loadCss("/app/gp_decide.css"))
+  .then((m) => m.Chooser), null);
 
 // Single-step choices that also work by tapping the province on the map.
 const PHASE_NO = Object.fromEntries(PHASES.map((p, i) => [p, i + 1]));

@@ -1,6 +1,4 @@
-// Words for God's Playground built from the catalogue (gp.*): province
-// descriptions for screen readers and the status line (the log's are
-// ../narrate.js's; the action labels are decide.js's).
+// God's Playground's province descriptions (screen readers, help) and status line, from the gp.* words.
 import { list, t } from "../../i18n.js";
 import { enemyName, phaseName, printed, provinceName } from "./layout.js";
 
