@@ -81,7 +81,9 @@ class Snapshot:
     # runtime so that many viewers of one seat share the work.
     rendered: dict = field(default_factory=dict, compare=False, repr=False)
     # Other parts of the viewers' messages at this version (their events, the
-    # clock's frame), kept by the runtime and the socket for the same reason.
+    # clock's frame), kept by the runtime and the socket for the same reason;
+    # ("legal", seat): the legal actions listed for that seat's player, which
+    # check() hands to engine.play instead of listing them again.
     shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
