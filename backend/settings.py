@@ -70,6 +70,9 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "backend.urls"
 FRONTEND_DIR = BASE_DIR / "frontend"
+# The app's JavaScript, CSS and words go out without comments and layout whitespace (backend/web/lean.py);
+# FRONTEND_LEAN=0 serves the sources as they are, for reading them in the browser's tools.
+FRONTEND_LEAN = env_bool("FRONTEND_LEAN", True)
 ASGI_APPLICATION = "backend.asgi.application"
 WSGI_APPLICATION = None
 
@@ -166,6 +169,12 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic also copies the web app, lean, to STATIC_ROOT/app/, where nginx serves it (deploy/nginx/games.conf).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "backend.web.lean.FrontendFinder",
+]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REST_FRAMEWORK = {

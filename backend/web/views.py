@@ -1,7 +1,7 @@
 """The SPA shell and its ES modules.
 
-The frontend has no build step, so its files are served straight from
-FRONTEND_DIR: `/app/<path>` for modules, styles and vendored libraries, and
+The frontend has no build step, so its files are served from FRONTEND_DIR
+(JavaScript, CSS and words lean, `lean.py`): `/app/<path>` for modules, styles and vendored libraries, and
 index.html for `/` and every client-side route, so a reload or a shared link
 (`/lobby/12?code=...`, `/match/7`) lands in the app. index.html is a Django
 template: the server writes the request's language into `<html lang>` (the app
@@ -9,6 +9,7 @@ speaks what it says), the title, the preload of the screen the address shows,
 and the signed-in user.
 """
 
+import posixpath
 import re
 from pathlib import Path
 
@@ -23,6 +24,8 @@ from django.views.decorators.http import require_safe
 from django.views.static import serve
 
 from backend.common.headers import content_security_policy, inline_script_hashes
+
+from . import lean
 
 # Modules change with every deploy and carry no hash in their names, so the
 # browser revalidates them (cheap 304s) instead of caching them blindly.
@@ -110,7 +113,14 @@ def shell(request, status: int = 200) -> HttpResponse | None:
 
 @require_safe
 def asset(request, path: str) -> HttpResponse:
+    # serve() refuses paths outside FRONTEND_DIR and answers If-Modified-Since from the source's time of change.
     response = serve(request, path, document_root=settings.FRONTEND_DIR)
+    if response.status_code == 200 and lean.enabled() and path.endswith(lean.LEAN_SUFFIXES):
+        response.close()
+        source = Path(settings.FRONTEND_DIR) / posixpath.normpath(path).lstrip("/")  # serve() found it there
+        shipped = HttpResponse(lean.lean_bytes(source), content_type=response["Content-Type"])
+        shipped["Last-Modified"] = response["Last-Modified"]
+        response = shipped
     response["Cache-Control"] = _ASSET_CACHE
     response["X-Content-Type-Options"] = "nosniff"
     return response

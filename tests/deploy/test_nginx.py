@@ -8,13 +8,16 @@ certificate, as players would.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import random
 import time
 import uuid
 
 import pytest
+from django.conf import settings
 
+from backend.web.lean import lean_bytes
 from tests.support.deploy import (MatchViewer, Nginx, connect, fetch, play)
 from tests.support.servers import free_port
 from tests.platform.match_support import condottiere_policy
@@ -97,6 +100,10 @@ def test_nginx_serves_files_and_redirects_plain_http(stack):
     status, headers, body = fetch("GET", stack.nginx.url + "/app/js/main.js")
     assert status == 200 and headers["Cache-Control"] == "no-cache"
     assert headers["X-Content-Type-Options"] == "nosniff" and "javascript" in headers["Content-Type"]
+    # collectstatic's copy: the same lean bytes Django serves, compressed for browsers that take it.
+    assert body == lean_bytes(settings.FRONTEND_DIR / "js" / "main.js") != (settings.FRONTEND_DIR / "js" / "main.js").read_bytes()
+    status, headers, packed = fetch("GET", stack.nginx.url + "/app/js/main.js", headers={"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and gzip.decompress(packed) == body
     assert not any("/app/" in line.get("path", "") for w in stack.workers for line in w.json_lines())
     status, headers, _ = fetch("GET", f"http://127.0.0.1:{stack.nginx.http_port}/lobby/3?code=x")
     assert status == 301 and headers["Location"] == "https://127.0.0.1/lobby/3?code=x"

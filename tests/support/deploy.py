@@ -154,6 +154,15 @@ def _replace(text: str, pattern: str, new: str, count: int | None = None, name: 
     return out
 
 
+def collect_static(static_root: Path) -> None:
+    """collectstatic into `static_root`, as games-migrate.service runs it (the web app lands in app/)."""
+    from django.core.management import call_command
+    from django.test import override_settings
+
+    with override_settings(STATIC_ROOT=str(static_root)):
+        call_command("collectstatic", interactive=False, verbosity=0)
+
+
 class Nginx:
     """deploy/nginx/{nginx,games,games-upstreams}.conf rendered into `directory`:
     the listen ports, the workers' ports, files and logs under the test's
@@ -172,6 +181,7 @@ class Nginx:
         (d / "logs").mkdir(parents=True, exist_ok=True)
         (d / "acme").mkdir(exist_ok=True)
         self.static_root.mkdir(parents=True, exist_ok=True)
+        collect_static(self.static_root)
         cert, key = self_signed_certificate(d)
 
         upstreams = (DEPLOY / "nginx" / "games-upstreams.conf").read_text()
@@ -189,8 +199,7 @@ class Nginx:
             (r"/etc/letsencrypt/live/games\.example\.org/privkey\.pem", str(key), 1),
             (r"/var/log/nginx/", f"{d / 'logs'}/", 2),
             (r"/var/www/acme", str(d / "acme"), 1),
-            (r"/srv/games/app/staticfiles/", f"{self.static_root}/", 1),
-            (r"/srv/games/app/frontend/", f"{ROOT / 'frontend'}/", 1),
+            (r"/srv/games/app/staticfiles/", f"{self.static_root}/", 2),
         ):
             site = _replace(site, pattern, new, count, "games.conf")
         (d / "games.conf").write_text(site)
