@@ -21,6 +21,7 @@ from django.conf import settings
 from .. import clock as clocks
 from .. import store, timing
 from .presence import EXPIRY_INTERVALS
+from .room import Room
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ class PresenceKeeper:
         self.seen_task: asyncio.Task | None = None
 
     # ---- a room's viewers ------------------------------------------------
-    def joined(self, room, seat: int | None) -> None:
+    def joined(self, room: Room, seat: int | None) -> None:
         if seat is not None and not room.presence.local[seat]:
             self._vouch(room, seat, connected=True)
         room.presence.join(seat)
@@ -48,20 +49,20 @@ class PresenceKeeper:
         else:
             self._changed(room, seat)
 
-    def left(self, room, seat: int | None) -> None:
+    def left(self, room: Room, seat: int | None) -> None:
         room.presence.leave(seat)
         if seat is not None and not room.presence.local[seat]:
             self._vouch(room, seat, connected=False)
         self._changed(room, seat)
 
-    def released(self, room) -> None:
+    def released(self, room: Room) -> None:
         """The hub stops following the room."""
         if room.presence.due is not None:
             room.presence.due.cancel()
         if room.presence.published is not None:
             self._publish(room)  # none left here: the others drop this process at once
 
-    def heard(self, room, message: dict) -> bool:
+    def heard(self, room: Room, message: dict) -> bool:
         """Another process's presence message.  True if that process just
         began to follow the match: answered here with this one's counts, it
         needs the match's version from the hub too."""
@@ -73,7 +74,7 @@ class PresenceKeeper:
         self._push(room)
         return newcomer
 
-    async def heartbeat(self, rooms: dict) -> None:
+    async def heartbeat(self, rooms: dict[int, Room]) -> None:
         """Once an interval: tell each watched match this process is still
         here, and forget the processes that stopped saying so."""
         while True:
@@ -95,7 +96,7 @@ class PresenceKeeper:
                     log.exception("presence heartbeat of match %s failed", room.id)
 
     # ---- telling -----------------------------------------------------------
-    def _changed(self, room, seat: int | None) -> None:
+    def _changed(self, room: Room, seat: int | None) -> None:
         """Coalesce joins and leaves into one message to the other processes and
         one presence frame per local viewer: soon when a seat's connection came
         or went (players watch that), and at most once every
@@ -109,12 +110,12 @@ class PresenceKeeper:
             room.presence.due.cancel()
         room.presence.due = self.loop.call_at(due, self._flush, room)
 
-    def _flush(self, room) -> None:
+    def _flush(self, room: Room) -> None:
         room.presence.due = None
         self._publish(room)
         self._push(room)
 
-    def _publish(self, room, force: bool = False) -> None:
+    def _publish(self, room: Room, force: bool = False) -> None:
         counts = room.presence.counts()
         if self.publish is None or (counts == room.presence.published and not force):
             return
@@ -123,7 +124,7 @@ class PresenceKeeper:
         self.publish(room.id, {"type": "presence", "match": room.id, "process": self.process,
                                "seats": counts[0], "spectators": counts[1], "hello": hello})
 
-    def _push(self, room) -> None:
+    def _push(self, room: Room) -> None:
         summary = room.presence.summary()
         if summary == room.presence.sent:
             return
@@ -132,7 +133,7 @@ class PresenceKeeper:
             viewer.presence(*summary)
 
     # ---- who is connected, in the database ---------------------------------
-    def _vouch(self, room, seat: int | None, connected: bool) -> None:
+    def _vouch(self, room: Room, seat: int | None, connected: bool) -> None:
         """Record that `seat` has a connection here (or lost its last one here)
         for the absent-player rule; written in batches by _write_seen."""
         if seat is None or room.info.seats[seat].user_id is None or clocks.is_timed(room.info.time_control):
