@@ -39,7 +39,7 @@ django.setup()
 from backend.matches import clock as clocks
 from backend.matches import domain, store, timing
 from backend.matches.domain import MatchInfo, SeatInfo, check, snapshot_of
-from backend.matches.runtime.hub import Room
+from backend.matches.runtime.room import Room
 from backend.matches.ws import wire
 from backend.matches.ws.socket import MatchSocket
 

@@ -1,6 +1,7 @@
-"""Presence across processes (runtime/presence.py): each process tells a
-match's group its own counts; a process that died without saying goodbye
-drops out of everyone's presence; live ones stay listed."""
+"""Presence across processes (runtime/presence.py, presence_keeper.py):
+each process tells a match's group its own counts; a process that died
+without saying goodbye drops out of everyone's presence; live ones stay
+listed."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """The match runtime: one hub per event loop (one per server process).
 
-The hub owns everything live about matches in this process: the rooms (a
-room is a match followed here: its latest snapshot, its recent log and its
-viewers), the channel-layer relay that hears other processes' commits and
-presence, the group-commit writer, the database threads and the bots.
+The hub owns everything live about matches in this process: the rooms
+(room.py: a room is a match followed here, its latest snapshot, its recent
+log and its viewers), the channel-layer relay that hears other processes'
+commits and presence, the presence keeper (presence_keeper.py), the
+group-commit writer, the database threads and the bots.
 
 An action goes from receipt to broadcast in `act`: check it against the
 room's snapshot, write it (the group commit on PostgreSQL, a database
@@ -17,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-import time
 import uuid
 import weakref
 from collections import Counter
@@ -27,13 +27,14 @@ from django.conf import settings
 from django.db import connections
 
 from .. import clock as clocks
-from .. import domain, jsoncodec, seating, store, timing
+from .. import domain, seating, store, timing
 from ..domain import ACTIVE, FINISHED, Applied, MatchInfo, Move, Snapshot, check
 from ..errors import MatchError, gettext_lazy as _
 from ..signals import match_finished
 from . import bots
 from .dbcalls import DbCalls
-from .presence import EXPIRY_INTERVALS, Presence
+from .presence_keeper import PresenceKeeper
+from .room import Room
 from .writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -44,87 +45,6 @@ RELAY_RETRY_S = 0.5
 
 def group_name(match_id: int) -> str:
     return f"match-{match_id}"
-
-
-class Room:
-    """A match this process follows."""
-
-    def __init__(self, info: MatchInfo, snapshot: Snapshot, log_rows: dict):
-        self.info = info
-        self.engine = info.engine
-        self.snapshot = snapshot
-        self.log: dict[int, tuple[str, list]] = dict(log_rows)  # recent versions: (client id, events)
-        self.viewers: set = set()
-        self.presence = Presence()
-        self.presence_due: asyncio.TimerHandle | None = None
-        self.reading: asyncio.Task | None = None
-        self.bot_turns: set[int] = set()  # versions with a bot turn under way here
-        self.heard = snapshot.version  # the newest version another process announced
-        self.deadline: asyncio.TimerHandle | None = None  # when a running clock runs out
-        self.finish_told = False  # match_finished sent for this room's finish
-
-    @property
-    def id(self) -> int:
-        return self.info.id
-
-    def advance(self, snapshot: Snapshot, rows: dict) -> bool:
-        """Keep `snapshot` if it is newer; True if it was."""
-        self.log.update(rows)
-        excess = len(self.log) - store.RECENT_VERSIONS
-        if excess == 1:  # the common case, one version on: the oldest goes
-            del self.log[min(self.log)]
-        elif excess > 1:
-            for version in sorted(self.log)[:excess]:
-                del self.log[version]
-        if snapshot.version <= self.snapshot.version:
-            return False
-        self.snapshot = snapshot
-        return True
-
-    def events_between(self, after: int, upto: int) -> list[list] | None:
-        """The event lists of versions after+1..upto, or None if one is not kept here."""
-        try:
-            return [self.log[v][1] for v in range(after + 1, upto + 1)]
-        except KeyError:
-            return None
-
-    def events_json(self, snapshot: Snapshot, after: int, seat: int | None) -> str | None:
-        """The events of versions after+1..snapshot.version that `seat` may see,
-        as JSON (kept on the snapshot: every viewer of the seat one version
-        behind gets the same); None if one of those versions is not kept here."""
-        key = (after, seat)
-        text = snapshot.shared.get(key)
-        if text is None:
-            lists = self.events_between(after, snapshot.version)
-            if lists is None:
-                return None
-            engine = self.engine
-            text = snapshot.shared[key] = jsoncodec.dumps(
-                [e for events in lists for e in engine.visible_events(events, seat)])
-        return text
-
-    def applied_recently(self, client_id: str) -> bool:
-        return any(cid == client_id for cid, _ in self.log.values())
-
-    def rendered(self, snapshot: Snapshot, seat: int | None) -> tuple[str, str]:
-        """(view JSON, legal actions JSON) of `seat` at `snapshot`; the views of
-        every seat watched here are computed together (engine.views shares
-        what they have in common) and kept on the snapshot."""
-        parts = snapshot.rendered.get(seat)
-        if parts is None:
-            seats = {v.seat for v in self.viewers}
-            seats.add(seat)
-            seats.difference_update(snapshot.rendered)
-            state, engine = snapshot.state, self.engine
-            for s, view in engine.views(state, seats).items():
-                # A seat the bot plays for its user offers that user nothing until they take it back.
-                plays = s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
-                legal = engine.offered_actions(state, s) if plays else []
-                if plays and engine.offers_legal_actions:  # the seat's move is checked against them (domain.check)
-                    snapshot.shared["legal", s] = legal
-                snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal))
-            parts = snapshot.rendered[seat]
-        return parts
 
 
 class MatchHub:
@@ -185,8 +105,8 @@ class MatchHub:
         self.left = asyncio.Event()  # set whenever a viewer leaves (drain awaits the last)
         self.tasks: set[asyncio.Task] = set()  # work that ends: bot turns, reads, publishing
         self.services: list[asyncio.Task] = []  # heartbeat, sweep and relay, for the hub's life
-        self.seen_due: dict[int, dict[int, int]] = {}  # match -> seat -> ±ms, for store.write_seen
-        self.seen_task: asyncio.Task | None = None
+        self.presence = PresenceKeeper(loop, self.process, self.spawn, self.db,
+                                       self._publish if self.layer is not None else None)
         self.sockets_by_user: Counter = Counter()
         self.sockets_by_address: Counter = Counter()
 
@@ -208,7 +128,7 @@ class MatchHub:
         """The room of a match, following it from now on; None if there is no such match."""
         if not self.services:
             context = contextvars.Context()
-            self.services = [self.loop.create_task(self._heartbeat(), context=context),
+            self.services = [self.loop.create_task(self.presence.heartbeat(self.rooms), context=context),
                              self.loop.create_task(self._sweep(), context=context),
                              self.loop.create_task(self._reconciling(), context=context)]
         room = self.rooms.get(match_id)
@@ -234,11 +154,9 @@ class MatchHub:
     def release(self, room: Room) -> None:
         if not room.viewers and not room.bot_turns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]
-            for timer in (room.presence_due, room.deadline):
-                if timer is not None:
-                    timer.cancel()
-            if room.presence.published is not None:
-                self._publish_presence(room)  # none left here: the others drop this process at once
+            if room.deadline is not None:
+                room.deadline.cancel()
+            self.presence.released(room)
             self.spawn(self._unfollow(room.id))
 
     async def refresh(self, room: Room) -> None:
@@ -281,15 +199,7 @@ class MatchHub:
     def join(self, room: Room, viewer) -> None:
         room.viewers.add(viewer)
         self._count(viewer, 1)
-        if viewer.seat is not None and not room.presence.local[viewer.seat]:
-            self._vouch(room, viewer.seat, connected=True)
-        room.presence.join(viewer.seat)
-        if room.presence.published is None:
-            # The first viewer here: the other processes learn at once that
-            # this one follows the match, and start telling it their versions.
-            self._publish_presence(room)
-        else:
-            self._presence_changed(room, viewer.seat)
+        self.presence.joined(room, viewer.seat)
         # After a restart nobody may be driving the bots: whoever connects does.
         self._schedule_bots(room)
 
@@ -299,10 +209,7 @@ class MatchHub:
         room.viewers.discard(viewer)
         self.left.set()
         self._count(viewer, -1)
-        room.presence.leave(viewer.seat)
-        if viewer.seat is not None and not room.presence.local[viewer.seat]:
-            self._vouch(room, viewer.seat, connected=False)
-        self._presence_changed(room, viewer.seat)
+        self.presence.left(room, viewer.seat)
         self.release(room)
 
     def _count(self, viewer, step: int) -> None:
@@ -561,27 +468,6 @@ class MatchHub:
             except Exception:  # the database is away too: next time
                 log.warning("catching matches up with the database failed", exc_info=True)
 
-    # ---- who is connected, in the database ----------------------------------
-    def _vouch(self, room: Room, seat: int | None, connected: bool) -> None:
-        """Record that `seat` has a connection here (or lost its last one here)
-        for the absent-player rule; written in batches by _write_seen."""
-        if seat is None or room.info.seats[seat].user_id is None or clocks.is_timed(room.info.time_control):
-            return  # only untimed matches hand an absent player's seat over by hand
-        now = timing.now_ms()
-        self.seen_due.setdefault(room.id, {})[seat] = now if connected else -now
-        if self.seen_task is None:
-            self.seen_task = self.spawn(self._write_seen())
-
-    async def _write_seen(self) -> None:
-        try:
-            while self.seen_due:
-                due, self.seen_due = self.seen_due, {}
-                await self.db(store.write_seen, due)
-        except Exception:
-            log.exception("recording who is connected failed")
-        finally:
-            self.seen_task = None
-
     # ---- the channel layer -------------------------------------------------
     async def _follow(self, match_id: int) -> None:
         if self.layer is None:
@@ -631,14 +517,9 @@ class MatchHub:
                 elif message["type"] == "match.chat":
                     self._deliver_chat(room, message["chat"])
                 elif message["type"] == "presence":
-                    known = message["process"] in room.presence.remote
-                    room.presence.hear(message["process"], message["seats"], message["spectators"],
-                                       time.monotonic())
-                    if message.get("hello") or not known:  # a process that just began to follow the match
-                        if room.presence.local:
-                            self._publish_presence(room, force=True)
+                    newcomer = self.presence.heard(room, message)  # it just began to follow the match
+                    if newcomer:
                         self._publish_version(room)  # what it read may already be behind
-                    self._push_presence(room)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -646,64 +527,6 @@ class MatchHub:
                     log.warning("the channel layer is away; matches catch up from the database", exc_info=True)
                 self.layer_down = True
                 await asyncio.sleep(RELAY_RETRY_S)
-
-    # ---- presence ----------------------------------------------------------
-    def _presence_changed(self, room: Room, seat: int | None) -> None:
-        """Coalesce joins and leaves into one message to the other processes and
-        one presence frame per local viewer: soon when a seat's connection came
-        or went (players watch that), and at most once every
-        MATCH_SPECTATORS_EVERY seconds for spectators alone, so that a crowd
-        arriving costs each viewer a frame now and then, not one per arrival."""
-        delay = settings.MATCH_PRESENCE_COALESCE if seat is not None else settings.MATCH_SPECTATORS_EVERY
-        due = self.loop.time() + delay
-        if room.presence_due is not None:
-            if room.presence_due.when() <= due:
-                return
-            room.presence_due.cancel()
-        room.presence_due = self.loop.call_at(due, self._presence_flush, room)
-
-    def _presence_flush(self, room: Room) -> None:
-        room.presence_due = None
-        self._publish_presence(room)
-        self._push_presence(room)
-
-    def _publish_presence(self, room: Room, force: bool = False) -> None:
-        counts = room.presence.counts()
-        if self.layer is None or (counts == room.presence.published and not force):
-            return
-        hello = room.presence.published is None
-        room.presence.published = counts
-        self._publish(room.id, {"type": "presence", "match": room.id, "process": self.process,
-                                "seats": counts[0], "spectators": counts[1], "hello": hello})
-
-    def _push_presence(self, room: Room) -> None:
-        summary = room.presence.summary()
-        if summary == room.presence.sent:
-            return
-        room.presence.sent = summary
-        for viewer in tuple(room.viewers):
-            viewer.presence(*summary)
-
-    async def _heartbeat(self) -> None:
-        """Once an interval: tell each watched match this process is still
-        here, and forget the processes that stopped saying so."""
-        while True:
-            period = settings.MATCH_PRESENCE_INTERVAL
-            await asyncio.sleep(period)
-            now = time.monotonic()
-            for room in tuple(self.rooms.values()):
-                try:
-                    for seat in room.presence.local:
-                        self._vouch(room, seat, connected=True)
-                    # Only other processes that follow the match need this
-                    # one's counts kept alive; one that begins to follow it
-                    # says hello and is answered at once (_relay).
-                    if room.presence.local and room.presence.remote and self.layer is not None:
-                        self._publish_presence(room, force=True)
-                    if room.presence.expire(now, EXPIRY_INTERVALS * period):
-                        self._push_presence(room)
-                except Exception:  # the other matches still get theirs
-                    log.exception("presence heartbeat of match %s failed", room.id)
 
 
 def _send_finished(match_id: int) -> None:

@@ -10,6 +10,7 @@ costs the others one message per process, never one per connection.
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
 # Heartbeats of different processes are not in step and a busy event loop
@@ -23,6 +24,7 @@ class Presence:
         self.remote: dict[str, tuple[dict, int, float]] = {}  # process -> (seat counts, spectators, heard at)
         self.sent: tuple | None = None  # the summary last pushed to this process's viewers
         self.published: tuple | None = None  # the counts last told to the others
+        self.due: asyncio.TimerHandle | None = None  # the coalesced telling to come (presence_keeper.py)
 
     def join(self, seat: int | None) -> None:
         self.local[seat] += 1
