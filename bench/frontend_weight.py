@@ -1,8 +1,10 @@
 """Weight and speed of each game's match page, in real Chromium against a local Daphne.
 
-    .venv/bin/python bench/frontend_weight.py [--runs 5] [--url http://127.0.0.1:8000] [--game condottiere]
+    .venv/bin/python bench/frontend_weight.py [--runs 5] [--url http://127.0.0.1:8000] [--game condottiere] [--nginx]
 
-Without --url it starts its own Daphne (temp SQLite, fast bots). It signs up,
+Without --url it starts its own Daphne (temp SQLite, fast bots); with --nginx, that Daphne runs the
+production settings behind the shipped nginx (deploy/nginx: TLS, HTTP/2, gzip, the app from
+collectstatic's lean copy), as players reach the site. It signs up,
 and for each game (Condottiere, God's Playground; or only --game) opens a
 3-seat lobby with two bots, starts it, then loads the match page `--runs`
 times in each language (English and Hungarian, chosen by the language cookie),
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import socket
 import statistics
 import subprocess
@@ -59,6 +62,25 @@ def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
     return proc, f"http://127.0.0.1:{port}"
 
 
+def start_behind_nginx(tmp: Path) -> tuple[list, str]:
+    """A production-settings Daphne (as the systemd unit runs it) behind the shipped nginx; its base URL."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "backend.settings")
+    import django
+
+    django.setup()  # for collectstatic, which the nginx helper runs into its own folder
+    from tests.support.deploy import Nginx, Worker
+
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}", "REDIS_URL": "", "BOT_DELAY": "0.05",
+           "THROTTLE_SIGNUP": "1000/min", "LOG_LEVEL": "WARNING", "DJANGO_PRODUCTION": "1",
+           "DJANGO_SECRET_KEY": secrets.token_urlsafe(64), "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "TRUSTED_PROXY_COUNT": "1"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    worker = Worker(env, tmp / "worker.log")
+    worker.wait_listening()
+    nginx = Nginx(tmp / "nginx", [worker.port]).start()
+    return [nginx, worker], nginx.url
+
+
 # DevTools' "Fast 3G" preset (its figures: 150 ms x 3.75 latency, 1.6 Mbit/s x 0.9 down, 750 kbit/s x 0.9 up).
 FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6 * 1024 * 1024 / 8 * 0.9,
            "uploadThroughput": 750 * 1024 / 8 * 0.9}
@@ -71,21 +93,22 @@ LANGUAGES = {"en": "English", "hu": "Hungarian"}
 
 def make_match(browser, base: str, game: str) -> tuple[str, dict]:
     """Sign up and start a 3-seat lobby of `game` with two bots; returns the match path and the session cookies."""
-    context = browser.new_context()
+    context = browser.new_context(ignore_https_errors=True)
     page = context.new_page()
     page.goto(base + "/")
     req = context.request
     csrf = lambda: next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
+    sent = lambda: {"X-CSRFToken": csrf(), "Referer": base + "/"}  # over https Django's CSRF check wants the Referer
     name = f"bench{game[:2]}{int(time.time() * 1000) % 10**8}"
     r = req.post(base + "/api/auth/signup/", data={"username": name, "password": "a-long-bench-passphrase-1"},
-                 headers={"X-CSRFToken": csrf()})
+                 headers=sent())
     assert r.ok, r.text()
     lobby = req.post(base + "/api/lobbies/", data={"game": game, "options": {}, "num_seats": 3, "private": False},
-                     headers={"X-CSRFToken": csrf()}).json()
+                     headers=sent()).json()
     for _ in range(2):
         assert req.post(base + f"/api/lobbies/{lobby['id']}/bots/", data={"bot": "heuristic"},
-                        headers={"X-CSRFToken": csrf()}).ok
-    started = req.post(base + f"/api/lobbies/{lobby['id']}/start/", headers={"X-CSRFToken": csrf()})
+                        headers=sent()).ok
+    started = req.post(base + f"/api/lobbies/{lobby['id']}/start/", headers=sent())
     assert started.ok, started.text()
     match_id = started.json()["match_id"]
     # The worst case has log lines: when the player moves first, the bench makes that move for them.
@@ -99,7 +122,7 @@ def make_match(browser, base: str, game: str) -> tuple[str, dict]:
 # empty and the move is the player's, their first legal action is sent (the bots move by themselves).
 FIRST_LINE = """async (id) => {
   const lines = async () => { const d = await (await fetch(`/api/matches/${id}/events/`)).json(); return (d.results || d).length; };
-  const ws = new WebSocket(`ws://${location.host}/ws/matches/${id}/`);
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/matches/${id}/`);
   let sent = false;
   await new Promise((resolve) => { ws.onmessage = async (e) => {
     const m = JSON.parse(e.data);
@@ -116,9 +139,11 @@ FIRST_LINE = """async (id) => {
 
 def measure(browser, base: str, path: str, state: dict, lang: str, phone: bool = False) -> tuple[dict[str, int], float, str]:
     if phone:
-        context = browser.new_context(storage_state=state, viewport=PHONE, has_touch=True, is_mobile=True)
+        context = browser.new_context(storage_state=state, viewport=PHONE, has_touch=True, is_mobile=True,
+                                      ignore_https_errors=True)
     else:
-        context = browser.new_context(storage_state=state, viewport={"width": 1280, "height": 800})
+        context = browser.new_context(storage_state=state, viewport={"width": 1280, "height": 800},
+                                      ignore_https_errors=True)
     context.add_cookies([{"name": "django_language", "value": lang, "url": base}])
     page = context.new_page()
     if phone:
@@ -175,15 +200,19 @@ def main() -> None:
     parser.add_argument("--phone-runs", type=int, default=3, help="cold loads on the phone profile (0: none)")
     parser.add_argument("--url", default="")
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only this game (repeatable)")
+    parser.add_argument("--nginx", action="store_true", help="behind the shipped nginx, with production settings")
     args = parser.parse_args()
     games = args.game or list(GAMES)
     from playwright.sync_api import sync_playwright
 
-    proc = None
+    servers = []
     with tempfile.TemporaryDirectory() as tmp:
         base = args.url.rstrip("/")
-        if not base:
+        if not base and args.nginx:
+            servers, base = start_behind_nginx(Path(tmp))
+        elif not base:
             proc, base = start_server(Path(tmp))
+            servers = [proc]
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
@@ -201,10 +230,13 @@ def main() -> None:
                         got.append(measure(browser, base, *matches[key[0]], key[1], phone=True)[1])
                 browser.close()
         finally:
-            if proc:
-                proc.terminate()
-                proc.wait(timeout=10)
-    print(f"on {base if args.url else 'a local Daphne'}")
+            for server in servers:
+                if isinstance(server, subprocess.Popen):
+                    server.terminate()
+                    server.wait(timeout=10)
+                else:
+                    server.stop()
+    print(f"on {base if args.url else 'the shipped nginx and a Daphne worker' if args.nginx else 'a local Daphne'}")
     for g, lang in times:
         report(g, lang, matches[g][0], sizes[g, lang], shown[g, lang], times[g, lang], phone[g, lang])
 
