@@ -69,9 +69,11 @@ def _log_sheet_holds_and_returns_focus(page) -> None:
     assert page.evaluate("document.activeElement.dataset.testid") == "last-event"
 
 
-@pytest.mark.parametrize("seats", [3, 6])
-def test_condottiere_turn_fits_a_phone_and_focus_stays_on_the_controls(browser, live_server_url, seats):
-    client = Client(browser, live_server_url, PHONE)
+@pytest.mark.parametrize("seats, size", [(3, PHONE), (6, PHONE), (3, {"width": 390, "height": 844}),
+                                         (3, {"width": 844, "height": 390})], ids=["360", "360-6", "390", "landscape"])
+def test_condottiere_turn_fits_a_phone_and_focus_stays_on_the_controls(browser, live_server_url, seats, size,
+                                                                        screenshots):
+    client = Client(browser, live_server_url, size)
     try:
         client.signup("phone")
         create_lobby(client, seats)
@@ -83,6 +85,7 @@ def test_condottiere_turn_fits_a_phone_and_focus_stays_on_the_controls(browser, 
         _condottiere_battle_turn(page)
         page.evaluate("scrollTo(0, 0)")
         _assert_phone_layout(client, "[data-testid=hand-card]", "[data-testid=move-pass]")
+        page.screenshot(path=str(screenshots / f"condottiere-turn-{seats}-{size['width']}x{size['height']}.png"))
         assert page.locator("[data-testid=last-event]").inner_text().strip()
         _log_sheet_holds_and_returns_focus(page)
 
