@@ -170,9 +170,16 @@ async def _with_fault(stack, matches, fault, settle: float = 1.5):
 
 
 def _db_versions(ids: list[int]) -> dict[int, int]:
+    from django.db import connections
+
     from backend.matches.models import Match
 
-    return dict(Match.objects.filter(pk__in=ids).values_list("pk", "version"))
+    try:
+        return dict(Match.objects.filter(pk__in=ids).values_list("pk", "version"))
+    finally:
+        # A thread of asyncio.run's executor, gone after the scenario: its
+        # connection would stay borrowed from the pool until garbage collection.
+        connections.close_all()
 
 
 def _check_logs(tables, versions) -> None:

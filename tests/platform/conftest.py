@@ -27,10 +27,18 @@ async def _close_match_runtimes():
     """Each test's event loop ends with it; so must its match runtime, with
     its work in flight done, before the database is flushed or dropped."""
     yield
+    from asgiref.sync import sync_to_async
+    from django.db import connections
+
     from backend.matches.runtime import MatchHub
 
     await MatchHub.close_current()
     MatchHub.close_all()  # hubs of other loops (a test's "other process")
+    # Channels' test communicators turn database_sync_to_async's closing of
+    # connections into a no-op while they pass messages, so the app's calls
+    # (ws_auth, channels' get_user, lobby consumers) leave asgiref's
+    # thread-sensitive executor holding a pooled connection; give it back.
+    await sync_to_async(connections.close_all)()
 
 
 @pytest.fixture
