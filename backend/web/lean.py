@@ -29,7 +29,7 @@ from django.core.files.storage import FileSystemStorage
 
 log = logging.getLogger(__name__)
 
-LEAN_SUFFIXES = (".js", ".css", ".json")
+_LEAN_SUFFIXES = (".js", ".css", ".json")
 PREFIX = "app"  # the app's address under /app/, and its folder under STATIC_ROOT
 _NOT_SHIPPED = ["README.md", "index.html"]  # index.html is a template (backend/web/views.py)
 
@@ -164,8 +164,9 @@ def strip_js(src: str) -> str:
     return "".join(out).strip() + "\n"
 
 
-def enabled() -> bool:
-    return getattr(settings, "FRONTEND_LEAN", True)
+def ships_lean(name: str) -> bool:
+    """Whether the file `name` goes out lean (settings.FRONTEND_LEAN; scripts, styles and words only)."""
+    return settings.FRONTEND_LEAN and name.endswith(_LEAN_SUFFIXES)
 
 
 def lean_bytes(path: Path) -> bytes:
@@ -185,7 +186,7 @@ class _FrontendStorage(FileSystemStorage):
     prefix = PREFIX
 
     def open(self, name, mode="rb"):
-        if not (enabled() and name.endswith(LEAN_SUFFIXES)):
+        if not ships_lean(name):
             return super().open(name, mode)
         return ContentFile(lean_bytes(Path(self.path(name))), name=os.path.basename(name))
 
@@ -198,11 +199,9 @@ class FrontendFinder(BaseFinder):
         self.storage = _FrontendStorage(location=settings.FRONTEND_DIR)
 
     def find(self, path, find_all=False, **kwargs):
-        found = []
-        if path.startswith(PREFIX + "/") and path[len(PREFIX) + 1:] not in _NOT_SHIPPED:
-            name = path[len(PREFIX) + 1:]
-            if self.storage.exists(name):
-                found.append(self.storage.path(name))
+        name = path.removeprefix(PREFIX + "/")
+        shipped = name != path and name not in _NOT_SHIPPED and self.storage.exists(name)
+        found = [self.storage.path(name)] if shipped else []
         return found if find_all or kwargs.get("all") else (found[0] if found else [])
 
     def list(self, ignore_patterns):

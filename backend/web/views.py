@@ -115,7 +115,7 @@ def shell(request, status: int = 200) -> HttpResponse | None:
 def asset(request, path: str) -> HttpResponse:
     # serve() refuses paths outside FRONTEND_DIR and answers If-Modified-Since from the source's time of change.
     response = serve(request, path, document_root=settings.FRONTEND_DIR)
-    if response.status_code == 200 and lean.enabled() and path.endswith(lean.LEAN_SUFFIXES):
+    if response.status_code == 200 and lean.ships_lean(path):
         response.close()
         source = Path(settings.FRONTEND_DIR) / posixpath.normpath(path).lstrip("/")  # serve() found it there
         shipped = HttpResponse(lean.lean_bytes(source), content_type=response["Content-Type"])
