@@ -30,41 +30,31 @@ from __future__ import annotations
 import argparse
 import os
 import secrets
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.servers import Daphne, manage  # noqa: E402
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 TARGET = 150 * 1024
 
 
-def start_server(tmp: Path) -> tuple[subprocess.Popen, str]:
+def start_server(tmp: Path) -> tuple[list, str]:
+    """A Daphne on the embedded default (temp SQLite); its base URL."""
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}", "REDIS_URL": "", "BOT_DELAY": "0.05",
            "THROTTLE_SIGNUP": "1000/min", "DJANGO_DEBUG": "0", "LOG_LEVEL": "WARNING"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    daphne = Path(sys.executable).with_name("daphne")
-    proc = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port), "backend.asgi:application"],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    return proc, f"http://127.0.0.1:{port}"
+    manage(env, "migrate", "--noinput", "-v0")
+    daphne = Daphne(env, log=tmp / "daphne.log")
+    return [daphne], f"http://127.0.0.1:{daphne.port}"
 
 
 def start_behind_nginx(tmp: Path) -> tuple[list, str]:
     """A production-settings Daphne (as the systemd unit runs it) behind the shipped nginx; its base URL."""
-    sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "backend.settings")
     import django
 
@@ -74,9 +64,8 @@ def start_behind_nginx(tmp: Path) -> tuple[list, str]:
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}", "REDIS_URL": "", "BOT_DELAY": "0.05",
            "THROTTLE_SIGNUP": "1000/min", "LOG_LEVEL": "WARNING", "DJANGO_PRODUCTION": "1",
            "DJANGO_SECRET_KEY": secrets.token_urlsafe(64), "DJANGO_ALLOWED_HOSTS": "127.0.0.1", "TRUSTED_PROXY_COUNT": "1"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    manage(env, "migrate", "--noinput", "-v0")
     worker = Worker(env, tmp / "worker.log")
-    worker.wait_listening()
     nginx = Nginx(tmp / "nginx", [worker.port]).start()
     return [nginx, worker], nginx.url
 
@@ -208,11 +197,8 @@ def main() -> None:
     servers = []
     with tempfile.TemporaryDirectory() as tmp:
         base = args.url.rstrip("/")
-        if not base and args.nginx:
-            servers, base = start_behind_nginx(Path(tmp))
-        elif not base:
-            proc, base = start_server(Path(tmp))
-            servers = [proc]
+        if not base:
+            servers, base = (start_behind_nginx if args.nginx else start_server)(Path(tmp))
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
@@ -231,11 +217,7 @@ def main() -> None:
                 browser.close()
         finally:
             for server in servers:
-                if isinstance(server, subprocess.Popen):
-                    server.terminate()
-                    server.wait(timeout=10)
-                else:
-                    server.stop()
+                server.stop()
     print(f"on {base if args.url else 'the shipped nginx and a Daphne worker' if args.nginx else 'a local Daphne'}")
     for g, lang in times:
         report(g, lang, matches[g][0], sizes[g, lang], shown[g, lang], times[g, lang], phone[g, lang])
