@@ -118,11 +118,25 @@ def _table(browser, base: str, viewport: dict, lang: str, game: str):
         client.close()
 
 
+# Resolves once the element and the page have kept still for ten frames: a decision that arrives scrolls the
+# page smoothly to its first choice, and a press that the page scrolls away from is (rightly) no long press.
+_STILL = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el || el.disabled) return false;
+  const r = el.getBoundingClientRect();
+  const now = [r.x, r.y, r.width, r.height, scrollX, scrollY].join();
+  const w = window.__still && window.__still.sel === sel ? window.__still : (window.__still = { sel, now: "", frames: 0 });
+  w.frames = w.now === now ? w.frames + 1 : 0;
+  w.now = now;
+  return w.frames >= 10;
+}"""
+
+
 def _long_press(page, selector: str) -> None:
     target = page.locator(selector).first
     target.scroll_into_view_if_needed()
-    box = target.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(_STILL, arg=selector, polling="raf")
+    target.hover()  # Playwright's own checks too: visible, stable, receives the pointer
     page.mouse.down()
     page.wait_for_selector("dialog[data-testid=help][open]")
     page.mouse.up()
@@ -196,7 +210,7 @@ def test_a_tap_on_a_gods_playground_box_and_a_long_press_on_a_move_explain_them(
         _shot(page, screenshots, f"help-gods_playground-{lang}-desktop")
         _close_help(page)
         # The first decision is every player's starting estate: a long press on a move explains it, and sends nothing.
-        page.wait_for_selector("[data-testid=gp-move]")
+        page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=gp-move]:enabled")
         version = client.table_version()
         kind = page.get_attribute("[data-testid=gp-move]", "data-type")
         _long_press(page, "[data-testid=gp-move]")
