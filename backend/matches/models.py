@@ -101,9 +101,11 @@ class MatchSeat(models.Model):
 
 
 class ActionLog(models.Model):
-    """One applied action.  Rows are only ever inserted (by services.apply_action)."""
+    """One applied action.  Rows are only ever inserted (by store.write and its group-commit form)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log")
+    # No index of its own: both unique constraints below start with the match,
+    # and every move would pay for a third index.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="log", db_index=False)
     version = models.IntegerField()  # the match version this action produced (1, 2, ...)
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField()

@@ -8,6 +8,7 @@ import asyncio
 import dataclasses
 import random
 
+import psycopg
 import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
@@ -15,7 +16,7 @@ from django.db import connection
 from backend.matches import services, store, timing
 from backend.matches.domain import check
 from backend.matches.runtime import MatchHub
-from backend.matches.runtime.writer import GroupWriter
+from backend.matches.runtime.writer import PLAN, GroupWriter, connect_kwargs
 
 from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import create, db_match, log_rows, make_users
@@ -164,3 +165,25 @@ async def test_the_writer_reconnects_after_losing_its_connection():
 def _terminate(pid: int) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+
+
+def _generic_plan(**kwargs) -> str:
+    """The plan PostgreSQL keeps for the prepared write statement (a generic
+    one, as after a few executions), on this test's nearly empty tables."""
+    with psycopg.connect(autocommit=True, **kwargs) as conn:
+        conn.execute("SET plan_cache_mode = force_generic_plan")
+        conn.execute(f"PREPARE w(text) AS {store.write_sql().replace('%s', '$1')}")
+        return "\n".join(row[0] for row in conn.execute("EXPLAIN EXECUTE w('[]')"))
+
+
+def test_the_write_statement_looks_up_each_move_by_index_even_on_a_new_database():
+    plan = _generic_plan(**connect_kwargs())
+    assert "Seq Scan" not in plan and "Hash Join" not in plan and "Merge Join" not in plan
+    assert "Index Scan using matches_match_pkey on matches_match" in plan
+    assert "Index Only Scan using matches_log_client_id_unique on matches_actionlog" in plan
+    # Without the writer's settings, the same plan reads the small tables whole.
+    plain = connect_kwargs()
+    plain["options"] = plain["options"].replace(PLAN, "").strip()
+    if not plain["options"]:
+        del plain["options"]
+    assert "Seq Scan on matches_actionlog" in _generic_plan(**plain)

@@ -26,14 +26,24 @@ _NOT_LIBPQ = {"isolation_level", "server_side_binding", "pool", "assume_role", "
               "prepare_threshold"}
 
 
+# The write statement is prepared once per connection, and PostgreSQL keeps
+# the plan it made then.  Planned while the tables were still small (a new
+# database), that plan scans them whole on every move until autovacuum happens
+# to analyze them; these settings give the same plan at any size: one index
+# look-up per move.
+PLAN = "-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off"
+
+
 def connect_kwargs() -> dict:
-    """libpq parameters of the default database, from Django's settings."""
+    """libpq parameters of the default database, from Django's settings, with
+    the writer's planner settings."""
     db = settings.DATABASES["default"]
     kwargs = {k: v for k, v in (db.get("OPTIONS") or {}).items() if k not in _NOT_LIBPQ}
     for key, name in (("dbname", "NAME"), ("user", "USER"), ("password", "PASSWORD"), ("host", "HOST"),
                       ("port", "PORT")):
         if db.get(name):
             kwargs[key] = db[name]
+    kwargs["options"] = f"{kwargs['options']} {PLAN}" if kwargs.get("options") else PLAN
     return kwargs
 
 
