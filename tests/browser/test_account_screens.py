@@ -183,6 +183,8 @@ def test_refused_sign_ups_do_not_use_up_the_limit(browser, site):
             _fill(me, {"email": "", **values})
             _submit(me)
             me.page.wait_for_selector(f"[data-testid=field-error][data-field={field}]")
+            # Typing on before the refused form has moved the focus can land in the field it moves to.
+            _wait_focus(me, field)
         _fill(me, {"username": "limited", "email": "", "password": PASSWORD, "password2": PASSWORD})
         _submit(me)
         me.page.wait_for_selector("[data-testid=username]:text-is('limited')")
