@@ -11,6 +11,7 @@ on.  SQLite gets the same write in two statements inside a transaction.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from datetime import datetime
 from datetime import timezone as dt_timezone
 
@@ -18,7 +19,7 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from . import jsoncodec
+from . import jsoncodec, seating
 from .domain import MatchInfo, Move, SeatInfo, Snapshot, deadline, snapshot_of
 from .models import ActionLog, Match, MatchSeat
 
@@ -120,13 +121,43 @@ def was_applied(match_id: int, client_id: str) -> bool:
 
 
 # ---- a finish recorded once (signals.match_finished) -----------------------------
-def claim_recording(match_id: int) -> bool:
-    """Inside the caller's transaction: mark a finished match recorded; True
-    for the one caller that did.  A second caller waits for the first's row
-    lock and then finds the column set (or, had the first rolled back, unset:
-    then it records)."""
-    return bool(Match.objects.filter(pk=match_id, status=Match.Status.FINISHED, recorded_at__isnull=True)
-                .update(recorded_at=timezone.now()))
+@dataclass(frozen=True)
+class Finish:
+    """A finished match as recording it reads it (claim_recording)."""
+
+    game: str
+    state: dict
+    result: dict | None
+    control: tuple
+    rated: bool
+    finished_at: datetime
+    users: tuple  # per seat: its user's id, None for a bot
+    away: frozenset  # seats ever handed to the bot for want of their player (their time ran out, or a takeover)
+
+
+_AWAY = (seating.TIMEOUT, seating.TAKEOVER)  # a forfeit even if the player came back
+
+
+def claim_recording(match_id: int) -> Finish | None:
+    """Inside the caller's transaction: mark a finished match recorded and read
+    what recording it needs; None unless this caller is the one that marked it.
+    A second caller waits for the first's row lock and then finds the column
+    set (or, had the first rolled back, unset: then it records).  Few, plain
+    queries: this runs in a database thread of a busy server, and every bit of
+    Python it runs there is time the event loop waits for the GIL."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {_MATCH} SET recorded_at = %s WHERE id = %s AND status = %s AND recorded_at IS NULL",
+                       [connection.ops.adapt_datetimefield_value(timezone.now()), match_id, Match.Status.FINISHED])
+        if cursor.rowcount != 1:
+            return None
+    game, state, result, control, rated, finished_at, updated_at = Match.objects.filter(pk=match_id).values_list(
+        "game", "state", "result", "control", "rated", "finished_at", "updated_at").get()
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT user_id FROM {_SEAT} WHERE match_id = %s ORDER BY seat", [match_id])
+        users = tuple(user for (user,) in cursor.fetchall())
+    away = ActionLog.objects.filter(match_id=match_id, action__platform__in=_AWAY).values_list("seat", flat=True)
+    return Finish(game, state, result, tuple(control or ()), bool(rated), finished_at or updated_at, users,
+                  frozenset(away))
 
 
 def unrecorded(before: datetime, limit: int = 20) -> list[int]:

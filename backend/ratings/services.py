@@ -19,7 +19,7 @@ from backend.accounts.models import fold
 from backend.common.errors import AppError
 from backend.engines import get_engine
 from backend.matches import seating, store
-from backend.matches.models import ActionLog, Match, MatchSeat
+from backend.matches.models import Match, MatchSeat
 
 from . import elo
 from .models import Rating, Result
@@ -27,8 +27,6 @@ from .models import Rating, Result
 HISTORY = 60  # rated matches per game the profile's chart shows
 RECENT = 20  # matches the profile lists
 PAGE = 50  # leaderboard rows per page
-# Handed to the bot for want of the player: counts as a forfeit even if they came back (seating.py).
-_AWAY = (seating.TIMEOUT, seating.TAKEOVER)
 
 
 # ---- recording ---------------------------------------------------------------
@@ -36,73 +34,70 @@ def on_match_finished(sender, match_id: int, **kwargs) -> None:
     record(match_id)
 
 
-def forfeits(match: Match) -> set[int]:
+def forfeits(finish: store.Finish) -> set[int]:
     """Seats that resigned, or were ever handed to the bot because their player's time ran out or they were away."""
-    gone = set(seating.resigned(match.control or ()))
-    away = ActionLog.objects.filter(match=match, action__platform__in=_AWAY).values_list("seat", flat=True)
-    return gone | set(away)
+    return set(seating.resigned(finish.control)) | finish.away
 
 
-def standings(match: Match, num_seats: int, forfeited: set[int]) -> list[int]:
+def standings(finish: store.Finish, forfeited: set[int]) -> list[int]:
     """Each seat's place (elo.places): winners from the match's result; scores
     and the game's tie-breaks from the engine's own result when the game ran
     to its end (resignations alone can end it earlier: then every seat still in
     is a winner)."""
-    engine = get_engine(match.game)
-    own = engine.result(match.state) if engine.is_over(match.state) else {}
-    winners = (match.result or {}).get("winners", [])
-    return elo.places(num_seats, winners, own.get("scores"), own.get("ranking"), forfeited)
+    engine = get_engine(finish.game)
+    own = engine.result(finish.state) if engine.is_over(finish.state) else {}
+    winners = (finish.result or {}).get("winners", [])
+    return elo.places(len(finish.users), winners, own.get("scores"), own.get("ranking"), forfeited)
 
 
-def is_ratable(match: Match, seats: list[MatchSeat]) -> bool:
-    users = [s.user_id for s in seats]
-    return match.rated and None not in users and len(set(users)) >= 2
+def is_ratable(finish: store.Finish) -> bool:
+    return finish.rated and None not in finish.users and len(set(finish.users)) >= 2
 
 
 def record(match_id: int) -> bool:
     """Record a finished match's results and rating changes; False if it was
     not finished or already recorded (by this or another process)."""
     with transaction.atomic():
-        if not store.claim_recording(match_id):
+        finish = store.claim_recording(match_id)
+        if finish is None:
             return False
-        match = Match.objects.get(pk=match_id)
-        seats = list(MatchSeat.objects.filter(match=match).order_by("seat"))
-        if not any(s.user_id for s in seats):
+        if not any(finish.users):
             return True
-        forfeited = forfeits(match)
-        places = standings(match, len(seats), forfeited)
+        forfeited = forfeits(finish)
+        places = standings(finish, forfeited)
         # First place, and no forfeit: a winner whose seat the bot played after their time ran out did not win.
-        won = [places[s.seat] == 1 and s.seat not in forfeited for s in seats]
-        rated = is_ratable(match, seats)
-        before = after = [None] * len(seats)
+        won = [places[seat] == 1 and seat not in forfeited for seat in range(len(finish.users))]
+        rated = is_ratable(finish)
+        before = after = [None] * len(finish.users)
         if rated:
-            before, after = _rate(match.game, seats, places, won)
+            before, after = _rate(finish.game, finish.users, places, won)
         results, seen = [], set()
-        for s in seats:
-            if s.user_id is None or s.user_id in seen:
+        for seat, user in enumerate(finish.users):
+            if user is None or user in seen:
                 continue  # a bot; or a second seat of one user (only unrated matches allow it)
-            seen.add(s.user_id)
-            results.append(Result(match=match, user_id=s.user_id, game=match.game, seat=s.seat,
-                                  place=places[s.seat], players=len(seats), won=won[s.seat],
-                                  forfeit=s.seat in forfeited, rated=rated, rating_before=before[s.seat],
-                                  rating_after=after[s.seat], finished_at=match.finished_at or match.updated_at))
+            seen.add(user)
+            results.append(Result(match_id=match_id, user_id=user, game=finish.game, seat=seat,
+                                  place=places[seat], players=len(finish.users), won=won[seat],
+                                  forfeit=seat in forfeited, rated=rated, rating_before=before[seat],
+                                  rating_after=after[seat], finished_at=finish.finished_at))
         Result.objects.bulk_create(results)
     return True
 
 
-def _rate(game: str, seats: list[MatchSeat], places: list[int], won: list[bool]):
-    users = sorted(s.user_id for s in seats)
-    Rating.objects.bulk_create([Rating(user_id=u, game=game) for u in users], ignore_conflicts=True)
-    current = {r.user_id: r for r in Rating.objects.select_for_update().filter(game=game, user_id__in=users)
+def _rate(game: str, users: tuple, places: list[int], won: list[bool]):
+    """Ratings before and after, per seat (every seat a different user: is_ratable)."""
+    ordered = sorted(users)
+    Rating.objects.bulk_create([Rating(user_id=u, game=game) for u in ordered], ignore_conflicts=True)
+    current = {r.user_id: r for r in Rating.objects.select_for_update().filter(game=game, user_id__in=ordered)
                .order_by("user_id")}
-    before = [current[s.user_id].value for s in seats]
+    before = [current[u].value for u in users]
     deltas = elo.changes(before, places)
     after = [b + d for b, d in zip(before, deltas)]
-    for s in seats:
-        rating = current[s.user_id]
-        rating.value = after[s.seat]
+    for seat, user in enumerate(users):
+        rating = current[user]
+        rating.value = after[seat]
         rating.matches += 1
-        rating.wins += won[s.seat]
+        rating.wins += won[seat]
     Rating.objects.bulk_update(list(current.values()), ["value", "matches", "wins", "updated_at"])
     return before, after
 
