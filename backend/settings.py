@@ -268,6 +268,9 @@ MATCH_DRAIN_S = float(os.environ.get("MATCH_DRAIN_S", "10"))
 MATCH_RECONCILE_S = float(os.environ.get("MATCH_RECONCILE_S", "2"))
 # Seconds between each process's looks for timed matches whose deadline passed unwatched.
 MATCH_DEADLINE_SWEEP_S = float(os.environ.get("MATCH_DEADLINE_SWEEP_S", "5"))
+# Seconds a process gathers the finishes it learns of before the ratings record them
+# together (one transaction and a few statements for all).
+MATCH_FINISH_GATHER_S = float(os.environ.get("MATCH_FINISH_GATHER_S", "0.5"))
 
 # Joins and leaves within this many seconds make one presence update; a change
 # in the number of spectators alone waits up to MATCH_SPECTATORS_EVERY seconds.

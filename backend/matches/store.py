@@ -123,8 +123,9 @@ def was_applied(match_id: int, client_id: str) -> bool:
 # ---- a finish recorded once (signals.match_finished) -----------------------------
 @dataclass(frozen=True)
 class Finish:
-    """A finished match as recording it reads it (claim_recording)."""
+    """A finished match as recording it reads it (claim_recordings)."""
 
+    id: int
     game: str
     state: dict
     result: dict | None
@@ -138,25 +139,48 @@ class Finish:
 _AWAY = (seating.TIMEOUT, seating.TAKEOVER)  # a forfeit even if the player came back
 
 
-def claim_recording(match_id: int) -> Finish | None:
-    """Inside the caller's transaction: mark a finished match recorded and read
-    what recording it needs; None unless this caller is the one that marked it.
-    A second caller waits for the first's row lock and then finds the column
-    set (or, had the first rolled back, unset: then it records).  Few, plain
-    queries: this runs in a database thread of a busy server, and every bit of
-    Python it runs there is time the event loop waits for the GIL."""
+def claim_recordings(match_ids: list[int]) -> list[Finish]:
+    """Inside the caller's transaction: mark those of `match_ids` that are
+    finished and not yet recorded as recorded, and read what recording them
+    needs, in id order; only the matches this caller marked.  A concurrent
+    caller waits for the row locks and then finds the column set (or, had the
+    first rolled back, unset: then it records).  One statement on PostgreSQL
+    however many matches: this runs in a database thread of a busy server,
+    and each statement takes the interpreter back from the event loop."""
+    ids = sorted(set(match_ids))
+    if not ids:
+        return []
+    if connection.vendor != "postgresql":
+        return [f for f in map(_claim_one, ids) if f is not None]
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {_MATCH} SET recorded_at = %s WHERE id = %s AND status = %s AND recorded_at IS NULL",
-                       [connection.ops.adapt_datetimefield_value(timezone.now()), match_id, Match.Status.FINISHED])
-        if cursor.rowcount != 1:
-            return None
+        cursor.execute(_CLAIM, [ids, Match.Status.FINISHED, list(_AWAY)])
+        return [Finish(id_, game, _loads(state), _loads(result), tuple(_loads(control) or ()), rated, finished_at,
+                       tuple(users), frozenset(away))
+                for id_, game, state, result, control, rated, finished_at, users, away in cursor.fetchall()]
+
+
+# Rows locked in id order: two processes claiming overlapping sets queue instead of deadlocking.
+_CLAIM = (
+    f"WITH claimed AS (UPDATE {_MATCH} SET recorded_at = now() WHERE id IN (SELECT id FROM {_MATCH}"
+    " WHERE id = ANY(%s::bigint[]) AND status = %s AND recorded_at IS NULL ORDER BY id FOR UPDATE)"
+    " RETURNING id, game, state, result, control, rated, COALESCE(finished_at, updated_at) AS finished_at)"
+    " SELECT c.id, c.game, c.state, c.result, c.control, c.rated, c.finished_at,"
+    f" ARRAY(SELECT s.user_id FROM {_SEAT} s WHERE s.match_id = c.id ORDER BY s.seat),"
+    f" ARRAY(SELECT DISTINCT l.seat FROM {_LOG} l WHERE l.match_id = c.id AND l.action->>'platform' = ANY(%s))"
+    " FROM claimed c ORDER BY c.id"
+)
+
+
+def _claim_one(match_id: int) -> Finish | None:
+    # SQLite: the UPDATE first, so that it takes the database's write lock before anything is read.
+    if not Match.objects.filter(pk=match_id, status=Match.Status.FINISHED, recorded_at__isnull=True).update(
+            recorded_at=timezone.now()):
+        return None
     game, state, result, control, rated, finished_at, updated_at = Match.objects.filter(pk=match_id).values_list(
         "game", "state", "result", "control", "rated", "finished_at", "updated_at").get()
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT user_id FROM {_SEAT} WHERE match_id = %s ORDER BY seat", [match_id])
-        users = tuple(user for (user,) in cursor.fetchall())
+    users = tuple(MatchSeat.objects.filter(match_id=match_id).order_by("seat").values_list("user_id", flat=True))
     away = ActionLog.objects.filter(match_id=match_id, action__platform__in=_AWAY).values_list("seat", flat=True)
-    return Finish(game, state, result, tuple(control or ()), bool(rated), finished_at or updated_at, users,
+    return Finish(match_id, game, state, result, tuple(control or ()), bool(rated), finished_at or updated_at, users,
                   frozenset(away))
 
 

@@ -1,11 +1,11 @@
 """Recording a finished match (each player's result, the ratings), and reading standings back.
 
-`record` runs once per finished match however many processes hear of the
-finish (backend/matches/signals.py): its transaction first claims the match
-(store.claim_recording, a conditional UPDATE of the match row) and writes
-everything else only if the claim was its own, so a rating moves once.
-Rating rows are locked in user order: two matches with common players that
-finish together queue instead of deadlocking.
+`record_many` records each finished match once however many processes hear
+of the finish (backend/matches/signals.py): its transaction first claims the
+matches (store.claim_recordings, a conditional UPDATE of the match rows) and
+writes results only for the ones it claimed, so a rating moves once.  Rating
+rows are locked in one order: two transactions with common players queue
+instead of deadlocking.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ PAGE = 50  # leaderboard rows per page
 
 
 # ---- recording ---------------------------------------------------------------
-def on_match_finished(sender, match_id: int, **kwargs) -> None:
-    record(match_id)
+def on_match_finished(sender, match_ids: list[int], **kwargs) -> None:
+    record_many(match_ids)
 
 
 def forfeits(finish: store.Finish) -> set[int]:
@@ -57,58 +57,80 @@ def is_ratable(finish: store.Finish) -> bool:
 def record(match_id: int) -> bool:
     """Record a finished match's results and rating changes; False if it was
     not finished or already recorded (by this or another process)."""
+    return record_many([match_id]) == 1
+
+
+def record_many(match_ids: list[int]) -> int:
+    """Record the finished matches among `match_ids` that nobody recorded yet, in
+    one transaction and a few statements however many they are; how many.  A
+    player in several of them moves match by match, in id order."""
     with transaction.atomic():
-        finish = store.claim_recording(match_id)
-        if finish is None:
-            return False
-        if not any(finish.users):
-            return True
-        forfeited = forfeits(finish)
-        places = standings(finish, forfeited)
-        # First place, and no forfeit: a winner whose seat the bot played after their time ran out did not win.
-        won = [places[seat] == 1 and seat not in forfeited for seat in range(len(finish.users))]
-        rated = is_ratable(finish)
-        before = after = [None] * len(finish.users)
-        if rated:
-            before, after = _rate(finish.game, finish.users, places, won)
-        results, seen = [], set()
-        for seat, user in enumerate(finish.users):
-            if user is None or user in seen:
-                continue  # a bot; or a second seat of one user (only unrated matches allow it)
-            seen.add(user)
-            results.append(Result(match_id=match_id, user_id=user, game=finish.game, seat=seat,
-                                  place=places[seat], players=len(finish.users), won=won[seat],
-                                  forfeit=seat in forfeited, rated=rated, rating_before=before[seat],
-                                  rating_after=after[seat], finished_at=finish.finished_at))
+        finishes = store.claim_recordings(match_ids)
+        ratings = _locked_ratings([f for f in finishes if is_ratable(f)])
+        results = []
+        for finish in finishes:
+            results += _results(finish, ratings)
         Result.objects.bulk_create(results)
-    return True
+        if ratings:
+            Rating.objects.bulk_update(list(ratings.values()), ["value", "matches", "wins", "updated_at"])
+    return len(finishes)
 
 
-def _rate(game: str, users: tuple, places: list[int], won: list[bool]):
-    """Ratings before and after, per seat (every seat a different user: is_ratable)."""
-    ordered = sorted(users)
-    Rating.objects.bulk_create([Rating(user_id=u, game=game) for u in ordered], ignore_conflicts=True)
-    current = {r.user_id: r for r in Rating.objects.select_for_update().filter(game=game, user_id__in=ordered)
-               .order_by("user_id")}
-    before = [current[u].value for u in users]
+def _results(finish: store.Finish, ratings: dict) -> list[Result]:
+    """One finish's rows (moving `ratings`, locked, if it is ratable)."""
+    users = finish.users
+    if not any(users):
+        return []
+    forfeited = forfeits(finish)
+    places = standings(finish, forfeited)
+    # First place, and no forfeit: a winner whose seat the bot played after their time ran out did not win.
+    won = [places[seat] == 1 and seat not in forfeited for seat in range(len(users))]
+    rated = is_ratable(finish)
+    before = after = [None] * len(users)
+    if rated:
+        before, after = _rate(finish.game, users, places, won, ratings)
+    results, seen = [], set()
+    for seat, user in enumerate(users):
+        if user is None or user in seen:
+            continue  # a bot; or a second seat of one user (only unrated matches allow it)
+        seen.add(user)
+        results.append(Result(match_id=finish.id, user_id=user, game=finish.game, seat=seat, place=places[seat],
+                              players=len(users), won=won[seat], forfeit=seat in forfeited, rated=rated,
+                              rating_before=before[seat], rating_after=after[seat], finished_at=finish.finished_at))
+    return results
+
+
+def _locked_ratings(finishes: list[store.Finish]) -> dict:
+    """{(user, game): Rating} of every player of `finishes`, made if new and
+    locked in one order (user, game): two transactions with common players
+    queue instead of deadlocking."""
+    if not finishes:
+        return {}
+    keys = sorted({(u, f.game) for f in finishes for u in f.users})
+    Rating.objects.bulk_create([Rating(user_id=u, game=g) for u, g in keys], ignore_conflicts=True)
+    wanted = Q()
+    for game in sorted({g for _, g in keys}):
+        wanted |= Q(game=game, user_id__in=[u for u, g in keys if g == game])
+    return {(r.user_id, r.game): r for r in Rating.objects.select_for_update().filter(wanted).order_by("user_id", "game")}
+
+
+def _rate(game: str, users: tuple, places: list[int], won: list[bool], ratings: dict):
+    """Ratings before and after, per seat (every seat a different user: is_ratable); moves `ratings`."""
+    before = [ratings[u, game].value for u in users]
     deltas = elo.changes(before, places)
     after = [b + d for b, d in zip(before, deltas)]
     for seat, user in enumerate(users):
-        rating = current[user]
+        rating = ratings[user, game]
         rating.value = after[seat]
         rating.matches += 1
         rating.wins += won[seat]
-    Rating.objects.bulk_update(list(current.values()), ["value", "matches", "wins", "updated_at"])
     return before, after
 
 
 def record_pending(limit: int = 200) -> int:
     """Record finished matches nobody recorded (matches older than this app, or a process that died); how many."""
-    done = 0
-    for match_id in Match.objects.filter(status=Match.Status.FINISHED, recorded_at__isnull=True).order_by(
-            "finished_at").values_list("pk", flat=True)[:limit]:
-        done += record(match_id)
-    return done
+    return record_many(list(Match.objects.filter(status=Match.Status.FINISHED, recorded_at__isnull=True)
+                            .order_by("finished_at").values_list("pk", flat=True)[:limit]))
 
 
 # ---- reading -------------------------------------------------------------------

@@ -18,7 +18,7 @@ from backend.lobbies import services as lobbies
 from backend.matches import domain, seating, store, timing
 from backend.matches import services as matches
 from backend.matches.models import Match, MatchSeat
-from backend.ratings import elo
+from backend.ratings import elo, services
 from backend.ratings.models import Rating, Result
 from backend.ratings.services import record
 
@@ -213,6 +213,49 @@ def test_aborted_and_running_matches_are_not_recorded(fake_game, make_user):
     matches.abort(alice, match.pk)
     assert record(match.pk) is False
     assert not Result.objects.exists()
+
+
+@pytest.mark.django_db
+def test_finishes_recorded_together_move_a_common_player_match_by_match(fake_game, make_user):
+    """Several finishes in one record_many (a process gathers the finishes of a
+    moment): each is recorded, and a player in two of them moves twice, the
+    second time from the first's rating."""
+    alice, bob, carol = make_user(), make_user(), make_user()
+    first, second, unfinished = _lobby_match([alice, bob]), _lobby_match([alice, carol]), _lobby_match([bob, carol])
+    for match, winner in ((first, alice), (second, alice)):
+        owners = _seat_users(match.pk)
+        _play_out(match.pk, says={s: 3 if owners[s] == winner.pk else 1 for s in owners})
+    assert services.record_many([second.pk, unfinished.pk, first.pk, first.pk]) == 2
+    assert services.record_many([first.pk, second.pk]) == 0  # told again: nothing moves
+    rows = {r.match_id: r for r in Result.objects.filter(user=alice)}
+    assert (rows[first.pk].rating_before, rows[first.pk].rating_after) == (1500, 1516)  # the lower id first
+    assert rows[second.pk].rating_before == 1516 and rows[second.pk].rating_after > 1516
+    assert Rating.objects.get(user=alice).matches == 2 and _rating(alice) == rows[second.pk].rating_after
+    assert (_rating(bob), _rating(carol)) == (1484, 1500 + 1516 - rows[second.pk].rating_after)
+    assert not Result.objects.filter(match=unfinished).exists()
+    assert Match.objects.get(pk=unfinished.pk).recorded_at is None
+
+
+@pytest.mark.django_db
+def test_recording_many_finishes_costs_the_statements_of_one(fake_game, make_user):
+    """On PostgreSQL a batch of finishes is claimed and read in one statement:
+    recording five costs as many statements as recording one."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the one-statement claim is PostgreSQL's (SQLite claims match by match)")
+    from django.test.utils import CaptureQueriesContext
+
+    users = [make_user() for _ in range(6)]
+    ids = []
+    for i in range(6):
+        match = _lobby_match([users[i], users[(i + 1) % 6]])
+        _play_out(match.pk)
+        ids.append(match.pk)
+    with CaptureQueriesContext(connection) as one:
+        assert services.record_many(ids[:1]) == 1
+    with CaptureQueriesContext(connection) as five:
+        assert services.record_many(ids[1:]) == 5
+    assert len(five.captured_queries) == len(one.captured_queries)
+    assert Result.objects.filter(match_id__in=ids).count() == 12
 
 
 @pytest.mark.django_db(transaction=True)

@@ -109,6 +109,8 @@ class MatchHub:
                                        self._publish if self.layer is not None else None)
         self.sockets_by_user: Counter = Counter()
         self.sockets_by_address: Counter = Counter()
+        self.finished: list[int] = []  # finishes not told yet (_tell_if_finished)
+        self.telling: asyncio.Task | None = None
 
     def spawn(self, coro) -> asyncio.Task:
         # A fresh context: a task born inside a sync_to_async call must not
@@ -282,16 +284,28 @@ class MatchHub:
         self._tell_if_finished(room)
 
     def _tell_if_finished(self, room: Room) -> None:
-        """The other apps hear of a finish once per room (signals.match_finished)."""
+        """The other apps hear of a finish once per room (signals.match_finished),
+        gathered with the others of the next MATCH_FINISH_GATHER_S: recording
+        them is one transaction however many they are, and each of its
+        statements takes the interpreter back from the event loop."""
         if room.snapshot.status == FINISHED and not room.finish_told:
             room.finish_told = True
-            self.spawn(self._tell_finished(room.id))
+            self.finished.append(room.id)
+            if self.telling is None:
+                self.telling = self.spawn(self._tell_gathered())
 
-    async def _tell_finished(self, match_id: int) -> None:
+    async def _tell_gathered(self) -> None:
         try:
-            await self.db(_send_finished, match_id)
-        except Exception:  # the sweep tells it again
-            log.exception("telling that match %s finished failed", match_id)
+            await asyncio.sleep(settings.MATCH_FINISH_GATHER_S)
+        finally:  # cancelled (the hub stops): the sweep of a process still running tells them
+            match_ids, self.finished, self.telling = self.finished, [], None
+        await self._tell_finished(match_ids)
+
+    async def _tell_finished(self, match_ids: list[int]) -> None:
+        try:
+            await self.db(_send_finished, match_ids)
+        except Exception:  # the sweep tells them again
+            log.exception("telling that matches %s finished failed", match_ids)
 
     def _deliver(self, room: Room) -> None:
         version = room.snapshot.version
@@ -438,8 +452,9 @@ class MatchHub:
                         self.release(room)
                 # Finishes no process recorded (it stopped in between); the live path had a sweep's time.
                 before = timing.as_datetime(timing.now_ms() - round(settings.MATCH_DEADLINE_SWEEP_S * 1000))
-                for match_id in await self.db(store.unrecorded, before):
-                    await self._tell_finished(match_id)
+                unrecorded = await self.db(store.unrecorded, before)
+                if unrecorded:
+                    await self._tell_finished(unrecorded)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -529,10 +544,10 @@ class MatchHub:
                 await asyncio.sleep(RELAY_RETRY_S)
 
 
-def _send_finished(match_id: int) -> None:
-    for receiver, outcome in match_finished.send_robust(None, match_id=match_id):
+def _send_finished(match_ids: list[int]) -> None:
+    for receiver, outcome in match_finished.send_robust(None, match_ids=match_ids):
         if isinstance(outcome, Exception):
-            log.error("%s failed on the finish of match %s", receiver, match_id, exc_info=outcome)
+            log.error("%s failed on the finish of matches %s", receiver, match_ids, exc_info=outcome)
 
 
 def _read_room(match_id: int):
