@@ -25,6 +25,8 @@ from .room import Room
 
 log = logging.getLogger(__name__)
 
+HEARTBEAT_SLICES = 10
+
 
 class PresenceKeeper:
     def __init__(self, loop: asyncio.AbstractEventLoop, process: str, spawn: Callable, db: Callable,
@@ -76,12 +78,19 @@ class PresenceKeeper:
 
     async def heartbeat(self, rooms: dict[int, Room]) -> None:
         """Once an interval: tell each watched match this process is still
-        here, and forget the processes that stopped saying so."""
+        here, and forget the processes that stopped saying so.  The rooms
+        take turns, a slice of them every interval / HEARTBEAT_SLICES, so that
+        thousands of seats renewed at once (their seat stamps one statement
+        of thousands of rows) never pause the serving of moves."""
+        tick = 0
         while True:
             period = settings.MATCH_PRESENCE_INTERVAL
-            await asyncio.sleep(period)
+            await asyncio.sleep(period / HEARTBEAT_SLICES)
+            tick = (tick + 1) % HEARTBEAT_SLICES
             now = time.monotonic()
             for room in tuple(rooms.values()):
+                if room.id % HEARTBEAT_SLICES != tick:
+                    continue
                 try:
                     for seat in room.presence.local:
                         self._vouch(room, seat, connected=True)
