@@ -1,4 +1,3 @@
-import gc
 import importlib
 import os
 import sys
@@ -11,6 +10,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs the app registry)
 
 from backend.accounts.ws_auth import PlatformAuthStack  # noqa: E402
+from backend.common import collector  # noqa: E402
 from backend.common.logging_asgi import WebSocketAccessLog  # noqa: E402
 from backend.common.ws_origin import OriginCheck  # noqa: E402
 from backend.matches.ws.wire import WireMiddleware  # noqa: E402
@@ -35,13 +35,8 @@ def _collect_websocket_urlpatterns() -> list:
 
 websocket_urlpatterns: list = _collect_websocket_urlpatterns()
 
-# Everything loaded so far lives as long as the process: keep it out of the
-# garbage collector's full passes.  What a live match allocates (states,
-# views, JSON, frames) is acyclic and freed by reference counting, so the
-# collector runs rarely.  The measurements behind both: deploy/README.md.
-gc.collect()
-gc.freeze()
-gc.set_threshold(10_000, 50, 1000)
+# Everything loaded so far lives as long as the process: out of the collector's passes.
+collector.tune()
 
 # Under Daphne (Twisted's reactor), a worker told to stop drains its matches first.
 if "twisted.internet.reactor" in sys.modules:

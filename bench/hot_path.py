@@ -118,10 +118,9 @@ def main() -> None:
     parser.add_argument("--viewers", type=int, default=3, help="sockets per match (3 seats, then spectators)")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    import gc
+    from backend.common import collector
 
-    gc.freeze()
-    gc.set_threshold(10_000, 50, 1000)  # as backend/asgi.py runs the server
+    collector.tune()  # as backend/asgi.py runs the server
     play(2000, args.viewers, 99, None)  # warm-up: imports, caches
     per_action, splits = [], []
     for r in range(args.repeat):
