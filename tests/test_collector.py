@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MOST_WALKED = 100_000
 
 ARRIVALS = """
-import gc, json, sys
+import gc, json
 from backend.common import collector
 {tune}
 walked = []
@@ -25,7 +25,7 @@ def watch(phase, info):
     if phase == "start" and info["generation"] == 1:
         walked.append(len(gc.get_objects(0)) + len(gc.get_objects(1)))
 gc.callbacks.append(watch)
-# 100,000 sockets arrive, each keeping eight containers for good: about 80 young passes' worth.
+# 100,000 sockets arrive, each keeping nine containers for good: about 80 young passes' worth.
 sockets = [[[i], [], [], [], [], [], [], []] for i in range(100_000)]
 print(json.dumps({{"walked": walked, "kept": len(sockets)}}))
 """

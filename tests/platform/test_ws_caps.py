@@ -67,7 +67,6 @@ async def test_one_account_opens_a_bounded_number_of_match_sockets(settings):
 
 async def test_one_address_opens_a_bounded_number_of_sockets_anonymous_spectators_included(settings):
     settings.MATCH_SOCKETS_PER_ADDRESS = 3
-    settings.MATCH_SOCKETS_PER_USER = 100
     users = await make_users(3)
     match_id = await create("condottiere", users, seed=3)
     here = "203.0.113.7"
