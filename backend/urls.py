@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from backend.common.headers import api_docs_policy
 from backend.lobbies.api.views import RematchView
+from backend.ratings.api.views import MatchRatingsView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -15,6 +16,8 @@ urlpatterns = [
     path("api/lobbies/", include("backend.lobbies.api.urls")),
     # A lobby made from a match: served by the lobbies app, which may depend on matches (not the reverse).
     path("api/matches/<int:match_id>/rematch/", RematchView.as_view(), name="match-rematch"),
+    # Its rating changes: served by the ratings app, which hears of matches (not the reverse).
+    path("api/matches/<int:match_id>/ratings/", MatchRatingsView.as_view(), name="match-ratings"),
     path("api/matches/", include("backend.matches.api.urls")),
     path("api/", include("backend.ratings.api.urls")),
 ]

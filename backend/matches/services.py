@@ -14,6 +14,7 @@ from typing import Callable
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import Prefetch
 
 from backend.engines import get_engine
 from backend.games.boards import match_options
@@ -24,6 +25,22 @@ from .errors import MatchError, gettext_lazy as _
 from .models import Match, MatchSeat
 
 OnCommit = Callable[[int], None]  # called with the match id once the change is committed
+
+SEATS = Prefetch("seats", queryset=MatchSeat.objects.select_related("user").order_by("seat"))
+
+
+def visible_match(match_id: int, user) -> Match:
+    """The match with its seats, if `user` (anonymous too) may read it: a public
+    match anyone, a private one its players only; raises MatchError otherwise."""
+    match = Match.objects.prefetch_related(SEATS).filter(pk=match_id).first()
+    if match is None:
+        raise MatchError("not_found", _("There is no such match."))
+    if not match.public:
+        if user is None or not user.is_authenticated:
+            raise MatchError("unauthenticated", _("Log in to see this private match."))
+        if not any(s.user_id == user.pk for s in match.seats.all()):
+            raise MatchError("forbidden", _("This match is private."))
+    return match
 
 
 def create_match(game_id: str, options: dict, players: list, seed: int, public: bool = True,

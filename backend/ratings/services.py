@@ -19,6 +19,7 @@ from backend.accounts.models import fold
 from backend.common.errors import AppError
 from backend.engines import get_engine
 from backend.matches import seating, store
+from backend.matches import services as matches
 from backend.matches.models import Match, MatchSeat
 
 from . import elo
@@ -202,3 +203,19 @@ def leaderboard(game: str, page: int) -> dict:
                for i, r in enumerate(rows.select_related("user").order_by("-value", "user_id")[first:first + PAGE])]
     return {"game": game, "count": count, "page": page, "page_size": PAGE,
             "pages": max(1, -(-count // PAGE)), "results": results}
+
+
+def match_ratings(match_id: int, user) -> dict:
+    """How a finished match moved its players' ratings, for its result card: each
+    seat's rating before and after and the change between the two as shown
+    (rounded first, so that before + change = after on the screen).  `recorded`
+    stays false until the finish is recorded (a moment after it: docs/ratings.md)."""
+    match = matches.visible_match(match_id, user)
+    owners = {s.seat: s.user for s in match.seats.all()}
+    seats = []
+    for r in Result.objects.filter(match=match).order_by("seat"):
+        before, after = _rounded(r.rating_before), _rounded(r.rating_after)
+        seats.append({"seat": r.seat, "user": _user_ref(owners[r.seat]), "place": r.place, "won": r.won,
+                      "forfeit": r.forfeit, "rating_before": before, "rating_after": after,
+                      "change": None if before is None or after is None else after - before})
+    return {"match": match.pk, "rated": match.rated, "recorded": match.recorded_at is not None, "seats": seats}

@@ -1,10 +1,14 @@
 // WebSockets that come back by themselves: a socket reports its status ("connecting" | "open" |
-// "reconnecting" | "closed") and calls onOpen after every (re)connect so a screen can resync.
+// "reconnecting" | "offline" | "closed") and calls onOpen after every (re)connect so a screen can resync.
 import { useEffect, useRef, useState } from "./lib.js";
 
 const MAX_DELAY = 8000;
-// A socket that hears nothing this long asks (`ping`); unanswered, it starts over (a server may have lost us).
-const QUIET_MS = 20000;
+// A lost connection must show at once (docs: frontend/README.md, Connection). A socket closes or the browser
+// says it went offline: both are told the moment they happen. A connection that dies silently (a phone's
+// network gone without a word) is found by asking: after QUIET_MS without a message the socket sends `ping`,
+// and one that hears nothing back within ANSWER_MS starts over.
+const QUIET_MS = 5000;
+const ANSWER_MS = 3000;
 
 export class LiveSocket {
   constructor(path, { onMessage, onOpen, onStatus, ping } = {}) {
@@ -22,7 +26,11 @@ export class LiveSocket {
     // Phones freeze background tabs; coming back (or back online) retries at once instead of waiting out the backoff.
     this._onOnline = () => this.reconnectNow();
     this._onVisible = () => { if (!document.hidden) this.reconnectNow(); };
+    // Offline, an open socket may stay "open" while nothing passes (Chromium keeps it): drop it now, so the page
+    // says so and catches up once the network is back.
+    this._onOffline = () => this.drop();
     window.addEventListener("online", this._onOnline);
+    window.addEventListener("offline", this._onOffline);
     document.addEventListener("visibilitychange", this._onVisible);
     this.connect();
   }
@@ -37,9 +45,15 @@ export class LiveSocket {
     this.onStatus(status);
   }
 
+  /** Not connected now: "offline" while the browser knows it has no network, else (re)connecting. */
+  waiting() {
+    if (navigator.onLine === false) return "offline";
+    return this.everOpened ? "reconnecting" : "connecting";
+  }
+
   connect() {
     if (this.stopped) return;
-    this.setStatus(this.everOpened ? "reconnecting" : "connecting");
+    this.setStatus(this.waiting());
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.onopen = () => {
@@ -67,15 +81,28 @@ export class LiveSocket {
         this.closeCode = e.code;
         return;
       }
-      this.setStatus(this.everOpened ? "reconnecting" : "connecting");
-      // 4503: that server stops (a deploy); another one takes us at once.
-      if (e.code === 4503) this.attempt = 0;
-      const delay = e.code === 4503 ? Math.random() * 300
-        : Math.min(MAX_DELAY, 600 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
-      this.attempt += 1;
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.connect(), delay);
+      this.retry(e.code === 4503);
     };
+  }
+
+  /** Try again after a backoff; `now`: a server stopping (4503), another one takes us at once. */
+  retry(now = false) {
+    this.setStatus(this.waiting());
+    if (now) this.attempt = 0;
+    const delay = now ? Math.random() * 300 : Math.min(MAX_DELAY, 600 * 2 ** this.attempt) * (0.8 + Math.random() * 0.4);
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** The connection is gone though the socket may not know yet: let it go and try again. */
+  drop() {
+    if (this.stopped || this.status === "closed" || !this.ws) return;
+    const ws = this.ws;
+    this.ws = null; // its late events are ignored
+    clearTimeout(this.quiet);
+    try { ws.close(4999); } catch { /* already closing */ }
+    this.retry();
   }
 
   heard() {
@@ -83,7 +110,7 @@ export class LiveSocket {
     if (!this.ping) return;
     this.quiet = setTimeout(() => {
       if (!this.send(this.ping)) return;
-      this.quiet = setTimeout(() => { if (this.ws) this.ws.close(4999); }, QUIET_MS);
+      this.quiet = setTimeout(() => this.drop(), ANSWER_MS);
     }, QUIET_MS);
   }
 
@@ -108,6 +135,7 @@ export class LiveSocket {
     clearTimeout(this.timer);
     clearTimeout(this.quiet);
     window.removeEventListener("online", this._onOnline);
+    window.removeEventListener("offline", this._onOffline);
     document.removeEventListener("visibilitychange", this._onVisible);
     if (this.ws) this.ws.close(1000);
   }

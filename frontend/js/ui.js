@@ -1,5 +1,5 @@
 // Small shared pieces: page frame, notices, the connection banner, names.
-import { html, useEffect } from "./lib.js";
+import { html, useLayoutEffect } from "./lib.js";
 import { has, t } from "./i18n.js";
 
 /** The tab's title: a screen's name, then the site's (index.html's <title> until the app runs). */
@@ -8,7 +8,8 @@ export const siteTitle = (screen) => (screen ? `${screen} · ${t("site.name")}` 
 /** `tab` is the whole tab title when the screen's heading does not say it well (a match names its game instead of the site). */
 export function Page({ title, tab, actions, children, wide }) {
   const tabTitle = tab || siteTitle(title);
-  useEffect(() => { document.title = tabTitle; }, [tabTitle]);
+  // Before the paint, with the rest of the frame: a match's "Your move" goes from the tab as its buttons do.
+  useLayoutEffect(() => { document.title = tabTitle; }, [tabTitle]);
   return html`<main id="main" class=${"page" + (wide ? " page-wide" : "")} tabindex="-1">
     ${title && html`<div class="page-head"><h1>${title}</h1>${actions && html`<div class="page-actions">${actions}</div>`}</div>`}
     ${children}
@@ -37,12 +38,16 @@ export function Spinner({ label }) {
   return html`<div class="spinner" role="status"><span class="spinner-dot" aria-hidden="true"></span>${label || t("ui.loading")}</div>`;
 }
 
-/** The socket state as people understand it; hidden while connected. */
+const CONN_WORDS = { reconnecting: "conn.reconnecting", offline: "conn.offline", closed: "conn.closed" };
+
+/** The socket state as people understand it; hidden while connected. A lost connection shows at once (live.js
+ * tells it the moment the socket closes or the browser goes offline), in a bar that stays in sight. */
 export function ConnectionBanner({ status }) {
   if (status === "open") return null;
-  const text = t(status === "reconnecting" || status === "closed" ? `conn.${status}` : "conn.connecting");
-  return html`<div class=${"conn conn-" + status} role="status" aria-live="polite" data-testid="connection">
-    <span class="spinner-dot" aria-hidden="true"></span>${text}</div>`;
+  const lost = status === "reconnecting" || status === "offline";
+  return html`<div class=${"conn conn-" + status + (lost ? " conn-lost" : "")} role=${status === "closed" ? "alert" : "status"}
+    aria-live="polite" data-testid="connection" data-status=${status}>
+    <span class="spinner-dot" aria-hidden="true"></span>${t(CONN_WORDS[status] || "conn.connecting")}</div>`;
 }
 
 export function seatName(match, seat) {
@@ -65,7 +70,7 @@ export const SEAT_COLOURS = ["#c0392b", "#2e6fd8", "#2f9e55", "#d89a1c", "#8e44a
 /** Whether a seated player's page is connected, on every game's table. */
 export function Presence({ on }) {
   const label = t(on ? "table.online" : "table.offline");
-  return html`<span class=${"presence" + (on ? " on" : "")} title=${label} aria-label=${label}></span>`;
+  return html`<span class=${"presence" + (on ? " on" : " off")} role="img" title=${label} aria-label=${label}></span>`;
 }
 
 export function SeatDot({ seat }) {

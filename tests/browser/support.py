@@ -78,6 +78,39 @@ def create_lobby(client: Client, seats: int, *, check: tuple[str, ...] = ()) -> 
     return page.get_attribute("[data-testid=lobby-room]", "data-lobby")
 
 
+def new_lobby(client: Client, seats: int, *, tc: str = "none", rated: bool = False) -> str:
+    """The new-lobby form with a seat count, a time-control preset (data-tc of its tile) and, if asked, rated;
+    the new lobby's id."""
+    page = client.page
+    client.goto("/lobbies/new")
+    page.wait_for_selector("[data-testid=seat-count]")
+    while (n := int(page.text_content("[data-testid=seat-count]"))) != seats:
+        page.click("[data-testid=seat-fewer]" if n > seats else "[data-testid=seat-more]")
+    page.locator(f"label.tc-choice[data-tc={tc}]").click()
+    if rated:
+        page.check("[data-testid=rated]")
+    page.click("button[type=submit]")
+    page.wait_for_selector("[data-testid=lobby-room]")
+    return page.get_attribute("[data-testid=lobby-room]", "data-lobby")
+
+
+def join_lobby(client: Client, lobby_id: str) -> None:
+    client.goto(f"/lobby/{lobby_id}")
+    client.page.click("[data-testid=join]")
+    client.page.wait_for_selector("[data-testid=leave]")
+
+
+def start_match(host: Client, others: tuple = ()) -> str:
+    """The host starts the full lobby; every table opens; the match id."""
+    page = host.page
+    page.wait_for_function("() => !document.querySelector('[data-testid=start]').disabled")
+    page.click("[data-testid=start]")
+    for c in (host, *others):
+        c.page.wait_for_url("**/match/*")
+        c.page.wait_for_selector("[data-testid=table]")
+    return page.url.rsplit("/", 1)[1]
+
+
 def add_bot(client: Client) -> None:
     page = client.page
     n = page.locator("[data-testid=seat].taken").count()
@@ -218,3 +251,55 @@ def horizontal_overflow(page) -> int:
 
 def in_view(page, selector: str) -> bool | None:
     return page.evaluate(IN_VIEW_JS, selector)
+
+
+# What a player reads about whose move it is, sampled once per painted frame (requestAnimationFrame runs just
+# before each paint), kept only when it changes: the match's status (the table's data-status), the status line,
+# the tab title, the table's "my turn", the status line's "mine" colour, the "to play" tags, and the controls
+# in the dock that would act. `frames_seen(page)` reads them back.
+WATCH_FRAMES_JS = """() => {
+  if (window.__frames) return;
+  window.__frames = [];
+  let last = '';
+  const sample = () => {
+    const t = document.querySelector('[data-testid=table]');
+    if (t) {
+      // Controls that would act: the dock's buttons (not a card's help, not the fold) and the choices on the map.
+      const acting = [...document.querySelectorAll('[data-testid=dock] button, .choosable')]
+        .filter((b) => !b.disabled && b.getAttribute('aria-disabled') !== 'true' && !b.classList.contains('dock-fold')
+          && b.getAttribute('aria-haspopup') !== 'dialog');
+      const f = { status: t.dataset.status, version: Number(t.dataset.version), myTurn: t.dataset.myTurn,
+        title: document.title, mine: !!t.querySelector('.status-mine'),
+        line: (t.querySelector('[data-testid=status] .status-text') || {}).textContent || '',
+        tags: document.querySelectorAll('.tag-turn').length, acting: acting.length,
+        result: !!document.querySelector('[data-testid=result]') };
+      const key = JSON.stringify(f);
+      if (key !== last) { last = key; window.__frames.push(f); }
+    }
+    requestAnimationFrame(sample);
+  };
+  requestAnimationFrame(sample);
+}"""
+
+
+def watch_frames(page) -> None:
+    page.evaluate(WATCH_FRAMES_JS)
+
+
+def frames_seen(page) -> list[dict]:
+    return page.evaluate("() => window.__frames || []")
+
+
+def inconsistent_frames(frames: list[dict], your_move_mark: str = "●") -> list[dict]:
+    """The painted frames in which whose-move signals disagree: the tab title, the table's "my turn" and the
+    status line's colour say the same; nothing acts unless it is my turn; an ended match (finished, aborted)
+    names nobody to move (no tag, no title mark, no control)."""
+    bad = []
+    for f in frames:
+        mine = f["myTurn"] == "yes"
+        agree = f["title"].startswith(your_move_mark) == mine == f["mine"] and (f["acting"] == 0 or mine)
+        ended = f["status"] != "active"
+        quiet = not mine and f["tags"] == 0 and f["acting"] == 0 and not f["title"].startswith(your_move_mark)
+        if not agree or (ended and not quiet):
+            bad.append(f)
+    return bad

@@ -52,7 +52,8 @@ def parts() -> list[str]:
 LATER = {
     "screens": {f"js/screens/{m}.js" for m in ("home", "auth", "create_lobby", "lobby_room", "matches", "reset", "account")}
     | {"js/match/time_control.js"},
-    "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js", "js/match/seat_notices.js", "js/match/seat_tags.js"},
+    "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js", "js/match/seat_notices.js", "js/match/seat_tags.js",
+                   "js/match/confirm.js"},
     "gods_playground_decide": {f"js/games/gods_playground/{m}.js" for m in ("decide", "chooser")},
     "gods_playground_bid": {"js/games/gods_playground/bid.js"},
     "gods_playground_nobles": {"js/games/gods_playground/nobles.js"},

@@ -12,7 +12,8 @@ import random
 
 import pytest
 
-from .support import DESKTOP, PHONE, Client, create_lobby, play_to_the_end
+from .support import (DESKTOP, PHONE, Client, create_lobby, frames_seen, inconsistent_frames, play_to_the_end,
+                      watch_frames)
 
 pytestmark = pytest.mark.browser
 
@@ -88,6 +89,8 @@ def test_three_players_play_a_whole_match_while_a_fourth_watches(browser, live_s
             c.page.wait_for_selector("[data-testid=table]")
         match_path = "/" + alice.page.url.split("/", 3)[3]
         assert all(c.page.url.endswith(match_path) for c in players)
+        for c in players:  # whose move it is, painted frame by painted frame, to the end (issue 26)
+            watch_frames(c.page)
         # The fourth person, not signed in, finds the match under "Watch live".
         watcher.goto("/")
         watcher.page.locator(f"a[href='{match_path}']").click()
@@ -131,6 +134,12 @@ def test_three_players_play_a_whole_match_while_a_fourth_watches(browser, live_s
         alice.page.screenshot(path=str(screenshots / "table-end-phone.png"))
         watcher.page.screenshot(path=str(screenshots / "spectator-result-phone.png"), full_page=True)
 
+        # Every painted frame agreed about whose move it was: the tab title, the status line, the table, the
+        # controls; and from the frame the match finished in, nobody was to move anywhere (no "to play" tag).
+        for c in players:
+            frames = frames_seen(c.page)
+            assert any(f["myTurn"] == "yes" for f in frames) and frames[-1]["status"] == "finished"
+            assert inconsistent_frames(frames) == [], c.name
         # Everyone ends on the same, final version; the winners agree.
         versions = {c.table_version() for c in players + [watcher]}
         assert len(versions) == 1, versions

@@ -81,9 +81,13 @@ def test_folds_a_hopeless_battle_instead_of_spending_cards():
     assert choose(state) == {"type": "pass"}
 
 
-def test_stays_in_cheaply_while_an_opponent_can_still_play():
-    state = battle(["scarecrow", "m10", "m6"], [["m3"], ["m4"], []], passed=(False, False, True))
+def test_stays_in_cheaply_while_ahead_and_an_opponent_can_still_play():
+    # Ahead with only big cards: a Scarecrow taking nothing (p. 15) keeps the seat in to answer later.
+    state = battle(["scarecrow", "m10", "m6"], [["m5"], ["m4"], []], passed=(False, False, True))
     assert choose(state) == {"type": "play", "card": "scarecrow", "take": None}
+    # Behind, that card would be thrown away for nothing: a card that adds strength, or a pass.
+    state = battle(["scarecrow", "m10", "m6"], [["m3"], ["m4"], []], passed=(False, False, True))
+    assert choose(state) != {"type": "play", "card": "scarecrow", "take": None}
 
 
 def test_chooses_a_battle_next_to_its_own_regions():
@@ -106,3 +110,36 @@ def test_keeps_the_two_strongest_cards_at_the_end_of_a_round():
     state = battle(["scarecrow", "heroine", "m1", "m10", "courtesan"], [[], [], []])
     state["phase"] = "keep"
     assert choose(state) == {"type": "keep", "cards": ["heroine", "m10"]}
+
+
+def test_opens_a_battle_with_a_small_mercenary_not_a_scarecrow_taking_nothing():
+    # Issue 26: the bot playing an absent player's seat opened a battle with a Scarecrow that took nothing
+    # back (p. 15 allows it): a card thrown away while a 1 would have added strength.
+    state = battle(["scarecrow", "m1", "m5", "m10", "heroine"], [[], [], []], passed=(False, False, False))
+    assert choose(state) == {"type": "play", "card": "m1"}
+    state = battle(["scarecrow", "m3", "m10"], [[], [], []], passed=(False, False, False))
+    assert choose(state) == {"type": "play", "card": "m3"}
+
+
+def test_never_throws_a_scarecrow_away_while_a_small_mercenary_would_add_strength():
+    """Seeded games of three heuristic bots: whenever the bot's line is not ahead and it holds a mercenary of
+    1 to 3 it may play, it does not spend a Scarecrow taking nothing (the card would be lost for nothing)."""
+    small = {"m1", "m2", "m3"}
+    checked = 0
+    for seed in range(30):
+        state = ENGINE.setup(3, seed=seed)
+        rngs = [random.Random(f"{seed}:{seat}") for seat in range(3)]
+        while ENGINE.to_move(state):
+            seat = ENGINE.to_move(state)[0]
+            legal = ENGINE.legal_actions(state, seat)
+            view = ENGINE.view(state, seat)
+            action = ENGINE.bots["heuristic"](view, legal, rngs[seat])
+            if view["phase"] == "battle":
+                lines = {line["seat"]: line["strength"] for line in view["battle"]["lines"]}
+                behind = lines[seat] <= max(v for s, v in lines.items() if s != seat)
+                if behind and any(a["type"] == "play" and a["card"] in small for a in legal):
+                    checked += 1
+                    assert not (action["type"] == "play" and action["card"] == "scarecrow" and not action.get("take")), \
+                        (seed, view["hand"], lines)
+            state = ENGINE.apply(state, seat, action)
+    assert checked > 100

@@ -175,8 +175,13 @@ async def test_reclaim_gives_the_seat_back_with_at_least_the_minimum(fake_game, 
     # version before it, then this one.
     state = await back.until_version(body["version"])
     assert state["control"][0] is None
+    # What it had left (nothing: its time ran out), but at least 30 s; its clock runs from there, and the
+    # other seat's bank is as the hand-over left it (docs/api.md, Seats: Reclaim).
     stored = (await db_match(match_id)).clock
-    assert stored["remaining_ms"][0] >= clock.RECLAIM_MIN_MS
+    assert stored["remaining_ms"][0] == clock.RECLAIM_MIN_MS
+    frame = state["clock"]
+    assert frame["remaining_ms"][0] == clock.RECLAIM_MIN_MS and frame["remaining_ms"][1] == 60_000
+    assert 0 in frame["running"] or 1 in frame["running"]
     # Twice is a conflict; a stranger or a spectator may not.
     assert (await _post(away, match_id, "reclaim"))[1]["code"] == "conflict"
     stranger = (await make_users(1))[0]
@@ -228,6 +233,28 @@ async def test_abort_only_before_a_player_has_moved(fake_game):
     await mover.until_version(1)
     assert (await _post(b, late, "abort"))[1]["code"] == "conflict"
     await mover.close()
+
+
+async def test_an_ended_match_offers_no_move_to_the_seat_it_stopped_on(fake_game):
+    """An abort, or resignations that decide the match, keep the game state where it stopped, whose
+    to_move still names a seat; that seat's player is offered nothing, live and on a new connection,
+    so no client goes on saying "your move" (docs/api.md, Match WebSocket)."""
+    for ending, by in (("abort", 1), ("resign", 1)):
+        a, b = await make_users(2)
+        match_id = await _match([a, b], None, start=0)
+        mover = Player(application, match_id, await token_for(a))
+        state = await mover.connect()
+        assert state["status"] == "active" and state["legal_actions"], "seat 0 is to move"
+        status, body = await _post((a, b)[by], match_id, ending)
+        assert status == 200 and body["status"] in ("aborted", "finished"), body
+        state = await mover.until_version(body["version"])
+        assert state["status"] == body["status"] and state["legal_actions"] == []
+        again = Player(application, match_id, await token_for(a))
+        assert (await again.connect())["legal_actions"] == []
+        await mover.act({"type": "say", "n": 1}, version=body["version"])
+        assert (await mover.next("error"))["code"] == "illegal_action"
+        for p in (mover, again):
+            await p.close()
 
 
 async def test_an_absent_players_seat_in_an_untimed_match_is_handed_over_after_the_grace(fake_game, settings,

@@ -94,6 +94,31 @@ def test_event_log_holds_public_events_only(table, api_client):
     assert all("to" not in e and "cards" not in e for e in log)
 
 
+def test_a_client_catching_up_reads_only_the_versions_it_lacks(table, client_for, api_client):
+    """After a reconnect the web app asks for the versions between the last it heard and the first state of
+    the new connection (docs/api.md, Matches: ?after= and ?upto=); the pieces make up the whole log."""
+    users, public, _ = table
+    _play(public, 12)
+    me = client_for(users[0])
+    whole = me.get(f"/api/matches/{public.pk}/events/").json()
+    assert {e["version"] for e in whole} >= {1, 12}
+    head = me.get(f"/api/matches/{public.pk}/events/?upto=5").json()
+    middle = me.get(f"/api/matches/{public.pk}/events/?after=5&upto=9").json()
+    tail = me.get(f"/api/matches/{public.pk}/events/?after=9").json()
+    assert head and middle and tail
+    assert head + middle + tail == whole
+    assert {e["version"] for e in middle} <= {6, 7, 8, 9}
+    caught_up = api_client.get(f"/api/matches/{public.pk}/events/?after=12")
+    assert caught_up.status_code == 200 and caught_up.json() == []
+    # Only the rows asked for are read: a long match's catch-up costs what it lacks, not the whole log.
+    assert len(tail) < len(whole)
+    for bad in ("-1", "x", "1.5", "9" * 12):
+        answer = api_client.get(f"/api/matches/{public.pk}/events/?after={bad}")
+        assert answer.status_code == 400 and answer.json()["code"] == "bad_message", bad
+        assert "after" in answer.json()["message"]
+    assert api_client.get(f"/api/matches/{public.pk}/events/?upto=z").json()["code"] == "bad_message"
+
+
 def test_a_player_reads_their_own_private_lines_and_nobody_elses(table, client_for, api_client):
     """A reload keeps a player's private lines (the cards they drew); another
     seat's and the spectators' logs never hold them."""

@@ -122,6 +122,44 @@ def test_a_rated_two_player_match_moves_both_ratings_once(fake_game, make_user):
 
 
 @pytest.mark.django_db
+def test_the_result_card_reads_each_players_rating_change(fake_game, make_user, client_for, api_client):
+    """GET /api/matches/<id>/ratings/ (docs/api.md, Players): the change as the card shows it, "+16"; nothing
+    until the finish is recorded; a private match's only to its players."""
+    alice, bob, carol = make_user(), make_user(), make_user()
+    Rating.objects.create(user=alice, game="counting", value=1600.4)  # rounding: 1600 before, not 1600.4
+    match = _lobby_match([alice, bob])
+    owners = _seat_users(match.pk)
+    seat_of = {user: seat for seat, user in owners.items()}
+    url = f"/api/matches/{match.pk}/ratings/"
+    assert client_for(alice).get(url).json() == {"match": match.pk, "rated": True, "recorded": False, "seats": []}
+    _play_out(match.pk, says={s: 1 if owners[s] == alice.pk else 3 for s in owners})  # the underdog wins
+    assert record(match.pk)
+    answer = client_for(alice).get(url).json()
+    assert answer["recorded"] is True and [s["seat"] for s in answer["seats"]] == [0, 1]
+    mine, bobs = answer["seats"][seat_of[alice.pk]], answer["seats"][seat_of[bob.pk]]
+    a, b = Result.objects.get(match=match, user=alice), Result.objects.get(match=match, user=bob)
+    assert (mine["user"]["username"], mine["place"], mine["won"], mine["forfeit"]) == (alice.username, 2, False, False)
+    assert (mine["rating_before"], mine["rating_after"]) == (1600, round(a.rating_after))
+    assert (bobs["rating_before"], bobs["rating_after"]) == (1500, round(b.rating_after))
+    assert bobs["change"] == round(b.rating_after) - 1500 > 16  # beat a stronger player: more than 16
+    for s in answer["seats"]:
+        assert s["rating_before"] + s["change"] == s["rating_after"]
+    # A public match is anyone's to read; a private one its players'.
+    assert api_client.get(url).json() == answer
+    Match.objects.filter(pk=match.pk).update(public=False)
+    assert api_client.get(url).json()["code"] == "unauthenticated"
+    assert client_for(carol).get(url).json()["code"] == "forbidden"
+    assert client_for(bob).get(url).json() == answer
+    assert api_client.get("/api/matches/987654/ratings/").json()["code"] == "not_found"
+    # An unrated match: the places, no rating.
+    friendly = _lobby_match([alice, bob], rated=False)
+    _play_out(friendly.pk)
+    assert record(friendly.pk)
+    seats = client_for(alice).get(f"/api/matches/{friendly.pk}/ratings/").json()["seats"]
+    assert [(s["rating_before"], s["rating_after"], s["change"]) for s in seats] == [(None, None, None)] * 2
+
+
+@pytest.mark.django_db
 def test_an_unrated_match_records_results_but_no_rating(fake_game, make_user):
     alice, bob = make_user(), make_user()
     match = _lobby_match([alice, bob], rated=False)

@@ -188,3 +188,23 @@ def test_engine_refusals_name_the_pieces_in_the_language():
         assert "Kis-Lengyelország" in str(message)
     with translation.override("en"):
         assert "little_poland" not in str(message) and "Little Poland" in str(message)
+
+
+async def test_a_ping_is_answered_by_a_pong_and_nothing_else():
+    """The web app's heartbeat (docs/api.md, Match WebSocket): a client that heard nothing for a while asks
+    whether its connection still carries; the answer is one small frame, with no state and no database read."""
+    match_id, seats, mover, waiting, outsider = await _table()
+    before = await db_match(match_id)
+    for player in (waiting, Player(application, match_id)):
+        if player.state is None:
+            await player.connect()
+        await player.send({"type": "ping"})
+        heard = len(player.raw)
+        assert await player.next("pong", "state", "error") == {"type": "pong"}
+        while not await player.silent(0.3):  # presence may change meanwhile (a spectator came); nothing else
+            await player.next("presence")
+        assert [json.loads(t)["type"] for t in player.raw[heard:] if json.loads(t)["type"] != "presence"] == ["pong"]
+        await player.close()
+    await _unchanged(match_id, before)
+    for p in seats:
+        await p.close()

@@ -7,8 +7,8 @@ own hand, the face-up battle lines, hand counts and the map.  Its ideas:
   lost (but two), so each card has a cost that falls as the round runs out.
 * A battle is worth more when the region grows the bot's largest group or
   wins the game, and when it stops an opponent from winning.
-* While opponents can still play, stay in cheaply (Scarecrow taking nothing,
-  small cards) and let them spend; once they have passed, add just enough to
+* While opponents can still play, stay in cheaply (a small card that adds
+  strength; while ahead, a Scarecrow taking nothing) and let them spend; once they have passed, add just enough to
   beat the best line, or fold if that costs more than the region is worth.
 * Every special card is judged by simulating its effect on the visible lines
   (Winter, Spring, Drummer, Bishop), Surrender when ahead, Scarecrow to take
@@ -141,7 +141,8 @@ def choose_battle(view, legal, rng):
 
     plays = [a for a in legal if a["type"] == "play"]
     passes = [a for a in legal if a["type"] == "pass"]
-    stall = [a for a in legal if a["type"] == "wait"] + [a for a in plays if a["card"] == "scarecrow" and not a.get("take")]
+    waits = [a for a in legal if a["type"] == "wait"]
+    idle = [a for a in plays if _idle(a)]
     pass_action = next((a for a in passes if not a.get("reveal")), passes[0] if passes else legal[0])
 
     def outcome(action):
@@ -184,17 +185,25 @@ def choose_battle(view, legal, rng):
 
     # Opponents may still play: stay in cheaply and let them spend.
     if margin_now > 0 or -margin_now <= budget:
-        if stall:
-            return stall[0]
-        cheap = [(cost, m, a) for m, cost, a in scored if cost <= 1.6 * _cost_scale(view, me) + 0.01]
-        if cheap:
-            return min(cheap, key=lambda t: (t[0], -t[1]))[2]
-        if margin_now <= 0:
-            useful = [(cost, m, a) for m, cost, a in scored if m > margin_now and cost <= budget / 2]
-            if useful:
-                return min(useful, key=lambda t: (t[0], -t[1]))[2]
+        if waits:  # free
+            return waits[0]
+        # A Scarecrow taking nothing back adds no strength: the card is given up only to stay in, which
+        # is worth it only while ahead (to answer later). Level or behind, a card that adds strength for
+        # up to half the budget, or a pass that keeps the hand.
+        cheap = 1.6 * _cost_scale(view, me) + 0.01
+        limit = cheap if margin_now > 0 else budget / 2
+        useful = [(cost, m, a) for m, cost, a in scored if m > margin_now and not _idle(a) and cost <= limit]
+        if useful:
+            return min(useful, key=lambda t: (t[0], -t[1]))[2]
+        if idle and margin_now > 0:
+            return idle[0]
         return pass_action
     return _take_back(legal) or pass_action
+
+
+def _idle(action) -> bool:
+    """A play that adds no strength and takes nothing back: a Scarecrow taking nothing (p. 15)."""
+    return action["type"] == "play" and action["card"] == "scarecrow" and not action.get("take")
 
 
 def _reachable(hand) -> float:

@@ -1,6 +1,5 @@
 """REST side of matches: listings and the public event log (docs/api.md, Matches)."""
 
-from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions
@@ -11,7 +10,7 @@ from backend.common.errors import AppError
 from backend.engines import get_engine
 
 from .. import replays, services
-from ..models import ActionLog, Match, MatchSeat
+from ..models import ActionLog, Match
 from ..runtime import wake_from_sync
 from .serializers import (
     EventSerializer,
@@ -21,20 +20,8 @@ from .serializers import (
     TakeoverSerializer,
 )
 
-_SEATS = Prefetch("seats", queryset=MatchSeat.objects.select_related("user").order_by("seat"))
-
-
 def _visible_match(request, match_id: int) -> Match:
-    match = Match.objects.prefetch_related(_SEATS).filter(pk=match_id).first()
-    if match is None:
-        raise AppError("not_found", _("There is no such match."))
-    if not match.public:
-        user = request.user
-        if not user.is_authenticated:
-            raise AppError("unauthenticated", _("Log in to see this private match."))
-        if not any(s.user_id == user.pk for s in match.seats.all()):
-            raise AppError("forbidden", _("This match is private."))
-    return match
+    return services.visible_match(match_id, request.user)
 
 
 @extend_schema(parameters=[OpenApiParameter("status", str, enum=["active", "finished", "aborted"])])
@@ -46,7 +33,7 @@ class MyMatchesView(generics.ListAPIView):
     pagination_class = None
 
     def get_queryset(self):
-        qs = Match.objects.filter(seats__user=self.request.user).prefetch_related(_SEATS).distinct()
+        qs = Match.objects.filter(seats__user=self.request.user).prefetch_related(services.SEATS).distinct()
         status = self.request.query_params.get("status")
         if status:
             if status not in Match.Status.values:
@@ -64,7 +51,7 @@ class LiveMatchesView(generics.ListAPIView):
 
     def get_queryset(self):
         return (Match.objects.filter(status=Match.Status.ACTIVE, public=True)
-                .prefetch_related(_SEATS).order_by("-updated_at")[:100])
+                .prefetch_related(services.SEATS).order_by("-updated_at")[:100])
 
 
 class MatchDetailView(APIView):
@@ -75,21 +62,41 @@ class MatchDetailView(APIView):
         return Response(MatchSerializer(_visible_match(request, match_id)).data)
 
 
+def _version_param(request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        raise AppError("bad_message", _("%(name)s must be a match version: a whole number from 0.") % {"name": name})
+    return int(raw)
+
+
+_RANGE = [OpenApiParameter("after", int, description="Only the events of versions after this one (a client "
+                                                     "catching up after a reconnect asks for what it lacks)."),
+          OpenApiParameter("upto", int, description="Only the events of versions up to this one.")]
+
+
 class MatchEventsView(APIView):
     """The event log, oldest first: the public events, and for a player of the
-    match also the private ones addressed to their seat (marked "private")."""
+    match also the private ones addressed to their seat (marked "private");
+    `?after=` and `?upto=` narrow it to a range of versions."""
 
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(responses=EventSerializer(many=True))
+    @extend_schema(parameters=_RANGE, responses=EventSerializer(many=True))
     def get(self, request, match_id: int):
+        after, upto = _version_param(request, "after"), _version_param(request, "upto")
         match = _visible_match(request, match_id)
         engine = get_engine(match.game)
         user_id = request.user.pk if request.user.is_authenticated else None
         viewer = next((s.seat for s in match.seats.all() if user_id is not None and s.user_id == user_id), None)
+        rows = ActionLog.objects.filter(match=match)
+        if after is not None:
+            rows = rows.filter(version__gt=after)
+        if upto is not None:
+            rows = rows.filter(version__lte=upto)
         return Response([replays.log_line(version, seat, event)
-                         for version, seat, events in (ActionLog.objects.filter(match=match).order_by("version")
-                                                       .values_list("version", "seat", "events"))
+                         for version, seat, events in rows.order_by("version").values_list("version", "seat", "events")
                          for event in engine.visible_events(events, viewer)])
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 
 from .. import jsoncodec, seating, store
-from ..domain import MatchInfo, Snapshot
+from ..domain import ACTIVE, MatchInfo, Snapshot
 from .presence import Presence
 
 
@@ -84,9 +84,12 @@ class Room:
             seats.add(seat)
             seats.difference_update(snapshot.rendered)
             state, engine = snapshot.state, self.engine
+            # An aborted match (or one resignations ended) keeps the game state it stopped at, whose
+            # to_move still names a seat: only an active match offers moves.
+            active = snapshot.status == ACTIVE
             for s, view in engine.views(state, seats).items():
                 # A seat the bot plays for its user offers that user nothing until they take it back.
-                plays = s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
+                plays = active and s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
                 legal = engine.offered_actions(state, s) if plays else []
                 if plays and engine.offers_legal_actions:  # the seat's move is checked against them (domain.check)
                     snapshot.shared["legal", s] = legal

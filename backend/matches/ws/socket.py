@@ -177,13 +177,15 @@ class MatchSocket:
             return await self._action(message)
         if kind in CHAT_MESSAGES:
             return await self._chat(kind, message)
+        if kind == "ping":  # a client making sure its connection still carries (no database, no state)
+            return self._emit('{"type":"pong"}')
         if kind == "sync":
             try:
                 await self.hub.refresh(self.room)
             except Exception:  # the database is away: the state as this process knows it
                 log.warning("a sync of match %s could not read the database", self.match_id, exc_info=True)
             return self._resend_state()
-        self.error(MatchError("bad_message", _('Unknown message type; expected "action", "sync" or a chat message.')))
+        self.error(MatchError("bad_message", _('Unknown message type; expected "action", "sync", "ping" or a chat message.')))
 
     async def _action(self, message: dict) -> None:
         client_id, version, action = message.get("id"), message.get("version"), message.get("action")

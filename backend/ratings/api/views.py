@@ -31,3 +31,12 @@ class LeaderboardView(APIView):
         if not raw.isascii() or not raw.isdigit() or len(raw) > 6:
             raise AppError("bad_message", _("The page must be 1 or more."))
         return Response(services.leaderboard(game, int(raw)))
+
+
+@extend_schema(tags=["players"])
+class MatchRatingsView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(summary="How a finished match moved its players' ratings (its result card's +16)")
+    def get(self, request, match_id: int):
+        return Response(services.match_ratings(match_id, request.user))

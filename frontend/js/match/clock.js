@@ -9,10 +9,19 @@ export function reckon(clock, at = performance.now()) {
   return clock ? { ...clock, at } : null;
 }
 
+/** The clock as it read when the connection dropped (`at`): it stands still there, marked stale, until a
+ * new frame replaces it (a page that hears nothing cannot know whose time runs). */
+export function freeze(r, at = performance.now()) {
+  return r && r.frozen == null ? { ...r, frozen: at } : r;
+}
+
+/** The moment a reckoning reads at: now, or when it froze. */
+export const readAt = (r, now = performance.now()) => (r && r.frozen != null ? Math.min(now, r.frozen) : now);
+
 /** How long a running seat has been on its turn at `now` (ms), null for a seat not asked. */
 export function turnMs(r, seat, now = performance.now()) {
   if (!r || !r.turn_ms || r.turn_ms[seat] == null) return null;
-  return r.turn_ms[seat] + (now - r.at);
+  return r.turn_ms[seat] + (readAt(r, now) - r.at);
 }
 
 export const isTimed = (r) => !!r && (r.kind === "realtime" || r.kind === "turn_based");

@@ -2,13 +2,13 @@
 // words (also the lobby screens', time_control.js).
 import { html } from "../lib.js";
 import { t } from "../i18n.js";
-import { isTimed, useCountdown } from "./clock.js";
+import { isTimed, readAt, useCountdown } from "./clock.js";
 
 /** A seat's time left at `now` (ms), null when the match has no clock. Stopped seats keep what was sent. */
 export function remainingMs(r, seat, now = performance.now()) {
   if (!r || !r.remaining_ms || r.remaining_ms[seat] == null) return null;
   const base = r.remaining_ms[seat];
-  return r.running.includes(seat) ? Math.max(0, base - (now - r.at)) : base;
+  return r.running.includes(seat) ? Math.max(0, base - (readAt(r, now) - r.at)) : base;
 }
 
 /** The last stretch, shown red: 10 s of a realtime bank; a tenth of a turn-based move (10 s to an hour). */
@@ -42,12 +42,15 @@ export function formatSpan(ms) {
 /** One seat's clock face: what is left (realtime bank or turn-based deadline), highlighted while it runs. */
 export function ClockFace({ r, seat, label }) {
   const running = !!r && r.running.includes(seat);
+  const stale = !!r && r.frozen != null; // the connection dropped: the face stops and says it may be out of date
   const realtime = r && r.kind === "realtime";
-  const ms = useCountdown(() => remainingMs(r, seat), running, (v) => realtime && v < 10000);
+  const ms = useCountdown(() => remainingMs(r, seat), running && !stale, (v) => realtime && v < 10000);
   if (!isTimed(r) || ms == null) return null;
   const low = running && isLow(r, ms);
   const text = realtime ? formatBank(ms) : running ? t("clock.left", { time: formatSpan(ms) }) : formatSpan(ms);
-  return html`<span class=${"clock" + (running ? " clock-on" : "") + (low ? " clock-low" : "")} role="timer"
-    data-testid="clock" data-seat=${seat} data-ms=${Math.round(ms)}
-    aria-label=${label ? t("clock.aria", { name: label, time: realtime ? text : formatSpan(ms) }) : undefined}>${text}</span>`;
+  const said = label ? t("clock.aria", { name: label, time: realtime ? text : formatSpan(ms) }) : undefined;
+  return html`<span class=${"clock" + (running ? " clock-on" : "") + (low ? " clock-low" : "") + (stale ? " clock-stale" : "")} role="timer"
+    data-testid="clock" data-seat=${seat} data-ms=${Math.round(ms)} data-stale=${stale ? "yes" : undefined}
+    title=${stale ? t("clock.stale") : undefined}
+    aria-label=${said && stale ? `${said} (${t("clock.stale")})` : said}>${text}</span>`;
 }

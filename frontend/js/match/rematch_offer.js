@@ -1,8 +1,8 @@
 // Rematch, on the result screen: open a lobby with the same setup, or join the one another player
 // opened (the match socket's `notice`, or the match record's rematch_lobby_id). One tap either way.
-// Loaded when a finished match shows it (rematch.js decides when).
-import { html, useState } from "../lib.js";
-import { post } from "../api.js";
+// And a rated match's rating changes. Loaded when a finished match shows it (rematch.js decides when).
+import { html, useEffect, useState } from "../lib.js";
+import { get, post } from "../api.js";
 import { navigate } from "../router.js";
 import { list, t } from "../i18n.js";
 import { useSeats } from "./seats.js";
@@ -43,6 +43,44 @@ function RematchBox() {
   </div>`;
 }
 
+// The server records a finish a moment after it (docs/ratings.md): ask again after these pauses until it has.
+const RATING_RETRIES_MS = [400, 800, 1600, 3200, 6400];
+
+/** `GET /api/matches/<id>/ratings/` once it is recorded, null until then (or if it never answers). */
+function useRatings(id) {
+  const [answer, setAnswer] = useState(null);
+  useEffect(() => {
+    let live = true;
+    let timer = null;
+    const ask = (n) => get(`/api/matches/${id}/ratings/`).then((r) => {
+      if (!live) return;
+      if (r.recorded) setAnswer(r);
+      else if (n < RATING_RETRIES_MS.length) timer = setTimeout(() => ask(n + 1), RATING_RETRIES_MS[n]);
+    }, () => {});
+    ask(0);
+    return () => { live = false; clearTimeout(timer); };
+  }, [id]);
+  return answer;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "±0");
+
+/** Each player's rating after the match and its change, the viewer's first (rematch.js's RatingChanges). */
+export function RatingChanges() {
+  const ctx = useSeats();
+  const r = useRatings(ctx.id);
+  const rows = r ? r.seats.filter((x) => x.change != null) : [];
+  if (!rows.length) return null;
+  rows.sort((a, b) => (b.seat === ctx.mySeat) - (a.seat === ctx.mySeat) || a.place - b.place);
+  return html`<div class="rating-changes" data-testid="rating-changes">
+    <h3>${t("match.rating.title")}</h3>
+    <ul>${rows.map((x) => html`<li class=${x.seat === ctx.mySeat ? "mine" : ""} data-testid="rating-change" data-seat=${x.seat}
+        data-change=${x.change} aria-label=${t("match.rating.aria", { name: ctx.name(x.seat), after: x.rating_after, change: signed(x.change) })}>
+      <span>${ctx.name(x.seat)}</span><span class="rating-after">${x.rating_after}</span>
+      <strong class=${"rating-delta " + (x.change > 0 ? "up" : x.change < 0 ? "down" : "")}>${signed(x.change)}</strong></li>`)}</ul>
+  </div>`;
+}
+
 /** The card of a match that ended by resignation (rematch.js). */
 export function ResignationCard() {
   const ctx = useSeats();
@@ -52,6 +90,7 @@ export function ResignationCard() {
   return html`<section class="result card result-resigned" data-testid="result" aria-labelledby="resign-result-title">
     <h2 id="resign-result-title">${headline}</h2>
     <p class="muted">${t("match.result.resigned", { names: list((r.resigned || []).map(ctx.name)) })}</p>
+    ${ctx.match.rated && html`<${RatingChanges} />`}
     <div class="actions"><${RematchBox} /><a class="btn" href="/">${t("nav.back")}</a></div>
   </section>`;
 }

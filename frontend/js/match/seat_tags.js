@@ -25,12 +25,18 @@ function ControlTag({ ctx, seat }) {
     data-reason=${c.reason} title=${t(why)}>${t(c.reason === "resigned" ? "match.seat.resigned" : "match.seat.bot_plays")}</span>`;
 }
 
-/** "away 0:42" while an absent player's grace runs, "away" once it is over. */
+/** A player of an active match with no connection to it (as far as this page knows; its own connection up). */
+const away = (ctx, seat) => ctx.active && ctx.connected != null && ctx.human(seat) && !ctx.control[seat]
+  && !ctx.connected.includes(seat);
+
+/** "away 0:42" while an absent player's grace runs (untimed, on their turn), "away" otherwise: every match,
+ * timed ones too, shows who has left the table. */
 function AwayTag({ ctx, seat }) {
   const left = useCountdown(() => absentLeft(ctx, seat), true, () => false);
-  if (left == null) return null;
+  if (left == null && !away(ctx, seat)) return null;
+  const text = left == null || left <= 0 ? t("match.seat.away") : t("match.seat.away_for", { time: mmss(left) });
   return html`<span class="tag tag-away" data-testid="away" data-seat=${seat}
-    title=${t("match.seat.away_title")}>${left > 0 ? t("match.seat.away_for", { time: mmss(left) }) : t("match.seat.away")}</span>`;
+    title=${t(left == null ? "match.seat.away_now" : "match.seat.away_title")}>${text}</span>`;
 }
 
 /** Both tags of a seat. */

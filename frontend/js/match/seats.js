@@ -4,7 +4,7 @@ import { createContext, html, useContext, useRef, useState } from "../lib.js";
 import { lazyComponent, loadCss } from "../lazy.js";
 import { loadWords, t } from "../i18n.js";
 import { SeatDot, seatName } from "../ui.js";
-import { ClockFace, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
+import { ClockFace, freeze, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
 
 /** The tags (seat_tags.js, their words are match_menu's), loaded once a seat may need one (`ctx.tagged`). */
 const Tags = lazyComponent(() => Promise.all([import("./seat_tags.js"), loadWords("match_menu")]).then(([m]) => m.SeatTags), null);
@@ -36,11 +36,18 @@ export function useMatchSeats() {
       setS((x) => ({ ...x, rematch: m.lobby }));
     }
   }
-  return { ...s, take };
+  /** The socket dropped (`open` false): the clocks stop where they were, marked stale, and who is here is
+   * unknown until the next frames; the server's first state after the reconnect starts them again. */
+  function link(open) {
+    if (open) return;
+    const now = performance.now();
+    setS((x) => ({ ...x, clock: freeze(x.clock, now), defaults: null }));
+  }
+  return { ...s, take, link };
 }
 
-/** Everything the seat components need, from match.js's own state. */
-export function seatsValue({ id, match, setMatch, game, seats, log, user }) {
+/** Everything the seat components need, from match.js's own state (`linked`: the socket is open). */
+export function seatsValue({ id, match, setMatch, game, seats, log, user, linked = true }) {
   const mySeat = game ? game.seat : null;
   const status = (game && game.status) || (match && match.status) || "active";
   const owners = (match && match.seats) || [];
@@ -54,13 +61,15 @@ export function seatsValue({ id, match, setMatch, game, seats, log, user }) {
     active: status === "active",
     clock: seats.clock,
     defaults: seats.defaults,
-    connected: seats.connected,
+    // Who is here, as last heard; null (unknown) while this page's own connection is down.
+    connected: linked ? seats.connected : null,
+    stale: !linked,
     awayAt: seats.awayAt,
     rematchLobby: seats.rematch || (match && match.rematch_lobby_id) || null,
-    myMove: !!(game && game.legal && game.legal.length),
+    myMove: status === "active" && !!(game && game.legal && game.legal.length),
     abortable: status === "active" && mySeat != null && !moved,
     // A seat in the bot's hands, or a human seat without a connection: the tags (seat_tags.js) may show.
-    tagged: control.some(Boolean) || (status === "active" && !!seats.connected && owners.some((x) => x.user && !seats.connected.includes(x.seat))),
+    tagged: control.some(Boolean) || (status === "active" && linked && !!seats.connected && owners.some((x) => x.user && !seats.connected.includes(x.seat))),
     grace: match && match.absent_grace_s != null ? match.absent_grace_s * 1000 : 90000,
     name: (seat) => seatName(match, seat),
     // The strip is narrow on phones: a lobby bot is "Bot 2" there, its kind is in the players panel.
@@ -89,7 +98,7 @@ export function SeatStrip({ children }) {
         const on = !!c && c.running.includes(seat);
         return html`<li class=${"mseat" + (on ? " on" : "") + (seat === ctx.mySeat ? " me" : "")} data-testid="strip-seat" data-seat=${seat}>
           <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} />${ctx.short(seat)}</span>
-          <span class="mseat-info">${isTimed(c) ? html`<${ClockFace} r=${c} seat=${seat} label=${ctx.name(seat)} />`
+          <span class="mseat-info"><${Here} ctx=${ctx} seat=${seat} />${isTimed(c) ? html`<${ClockFace} r=${c} seat=${seat} label=${ctx.name(seat)} />`
             : on ? html`<${Thinking} r=${c} seat=${seat} />` : null}
             <${SeatTags} ctx=${ctx} seat=${seat} /></span>
         </li>`;
@@ -97,6 +106,17 @@ export function SeatStrip({ children }) {
     </ul>
     ${children}
   </div>`;
+}
+
+/** Whether a player is at the table: a dot for every seat a person owns, in every match (timed ones too),
+ * filled while they have a connection, hollow when they are away, dashed while this page cannot tell. */
+export function Here({ ctx, seat }) {
+  if (!ctx.human(seat) || !ctx.active) return null;
+  const known = ctx.connected != null;
+  const on = known && (seat === ctx.mySeat || ctx.connected.includes(seat));
+  const label = t(!known ? "table.presence_unknown" : on ? "table.online" : "table.offline");
+  return html`<span class=${"presence" + (on ? " on" : known ? " off" : " unknown")} role="img" aria-label=${label} title=${label}
+    data-testid="presence" data-seat=${seat} data-here=${!known ? "unknown" : on ? "yes" : "no"}></span>`;
 }
 
 /** In an untimed match, how long the running seat has been on its turn ("2 min"), once it is a while. */

@@ -4,7 +4,7 @@ import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
 import { has, t } from "../i18n.js";
 import { ConnectionBanner, NotFound, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
-import { tagEvents, withHistory } from "./match_log.js";
+import { useMatchLog } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
 import { SeatNotices, SeatStrip, SeatsContext, seatsValue, useMatchSeats } from "../match/seats.js";
 import { useCueSettings, useMoveCues } from "../match/cues.js";
@@ -46,12 +46,12 @@ export function MatchScreen({ params, user }) {
   const [match, setMatch] = useState(null);
   const [loadError, setLoadError] = useState("");
   const [missing, setMissing] = useState(false); // no such match: the socket stays shut, the page says so
-  const [game, setGame] = useState(null); // {version, seat, view, legal_actions}
-  const [log, setLog] = useState([]); // the REST history, then what the socket adds
+  const [game, setGame] = useState(null); // {version, seat, view, legal, status}
+  const matchLog = useMatchLog(id); // the REST history, then what the socket adds (match_log.js)
+  const log = matchLog.log;
   const [presence, setPresence] = useState(null);
   const [rejection, setRejection] = useState("");
   const [pending, setPending] = useState(null);
-  const versionRef = useRef(null);
   const statusRef = useRef(null); // the match status the socket last reported
   const seats = useMatchSeats(); // clocks, who plays each seat, absences, a rematch offer (js/match/)
   const cues = useCueSettings();
@@ -60,31 +60,24 @@ export function MatchScreen({ params, user }) {
   // The record names the game, usually before the socket's first state: its table starts downloading then.
   const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); })
     .catch((e) => { setMissing(e.status === 404); setLoadError(e.message); });
-  const loadLog = () => get(`/api/matches/${id}/events/`)
-    .then((ev) => setLog((l) => withHistory(l, Array.isArray(ev) ? ev : ev.results || []))).catch(() => {});
   useEffect(() => { loadMeta(); }, [id]);
 
   const live = useLive(missing ? null : `/ws/matches/${id}/`, {
-    ping: { type: "sync" }, // a long silence: make sure nothing was missed
+    ping: { type: "ping" }, // a silence: make sure the connection still carries (live.js)
     onOpen: (again, sock) => {
-      versionRef.current = null;
+      matchLog.connected(); // its first state says which part of the log to fetch
       // The server sends the position on connect; after a drop we also ask explicitly (sync) so nothing missed is assumed.
       if (again) sock.send({ type: "sync" });
       sock.send({ type: "chat_history" }); // the chat's lines so far (docs/api.md, Chat)
-      loadLog();
       if (again) loadMeta();
     },
     onMessage: (m) => {
       if (chat.take(m)) return;
       seats.take(m);
       if (m.type === "state") {
-        const was = versionRef.current;
-        versionRef.current = m.version;
         if (m.view) preloadTable(m.view.game);
         setGame({ version: m.version, seat: m.seat, view: m.view, legal: m.legal_actions || [], status: m.status });
-        if (m.events && m.events.length && was != null && m.version > was) {
-          setLog((l) => l.concat(tagEvents(m.events, was, m.version)));
-        }
+        matchLog.state(m);
         setPending(null);
         // Every game ends the same way for the server ("finished", or "aborted"): the match record then holds the result.
         if (m.status && m.status !== "active" && m.status !== statusRef.current && !(match && match.status === m.status)) {
@@ -102,13 +95,19 @@ export function MatchScreen({ params, user }) {
     },
   });
 
+  // The socket dropped: clocks stop, marked stale, until the next state (seats.js).
+  useEffect(() => seats.link(live.status === "open"), [live.status === "open"]);
+
   const gameId = (match && match.game) || (game && game.view && game.view.game);
   const games = useGameList(gameId);
   const Table = tableFor(gameId);
   const title = t("match.title", { game: gameId ? gameName(games, gameId) : t("match.match"), id });
-  // A tab in the background still tells its player when the move is theirs. The game's name stands for the
-  // site here; until it is known the tab says which site this is.
-  const myMove = !!(game && game.legal.length);
+  // Whose move it is comes from one place, the latest state: a match that ended (finished, or aborted while
+  // the game state still names a seat) offers nobody anything, so the status line, the tags, the dock, the tab
+  // title and the cues all change in the frame that state arrives in.
+  const status = (game && game.status) || "active";
+  const legal = game && status === "active" ? game.legal : [];
+  const myMove = legal.length > 0;
   const watching = game ? game.seat == null : !!(match && !match.seats.some((s) => s.user && user && s.user.id === user.id));
   const tab = `${myMove ? t("match.tab_move") + " · " : ""}${watching ? t("match.tab_watching") + " · " : ""}${gameId ? t("match.tab", { game: gameName(games, gameId), id }) : siteTitle(t("match.title", { game: t("match.match"), id }))}`;
 
@@ -130,16 +129,16 @@ export function MatchScreen({ params, user }) {
       <${Notice}>${rejection || loadError}<//><p><a href="/">${t("nav.back")}</a></p><//>`;
   }
   const meta = match || { id, game: gameId, seats: [] };
-  return html`<${SeatsContext.Provider} value=${seatsValue({ id, match, setMatch, game, seats, log, user })}><${Page} tab=${tab} wide>
+  return html`<${SeatsContext.Provider} value=${seatsValue({ id, match, setMatch, game, seats, log, user, linked: live.status === "open" })}><${Page} tab=${tab} wide>
     <h1 class="visually-hidden">${title}</h1>
     <${ConnectionBanner} status=${live.status} />
-    ${match && match.status === "aborted" && html`<${Notice} kind="info">${t("match.aborted")}<//>`}
+    ${(game ? status : match && match.status) === "aborted" && html`<${Notice} kind="info">${t("match.aborted")}<//>`}
     ${live.status === "closed" && !game && html`<${Notice}>${rejection || t("match.cannot_watch")}<//>`}
     ${game && html`<${SeatStrip}><${ChatButton} chat=${chat} send=${live.send} me=${user}
       writes=${user ? (game.seat != null ? "table" : "spectators") : null} /><${MatchMenu} cues=${cues} /><//><${SeatNotices} /><${ResignationResult} />`}
     ${!game ? html`<${Spinner} label=${t("match.setting_up")} />`
-      : html`<${Table} match=${meta} view=${game.view} legal=${game.legal} seat=${game.seat} version=${game.version}
+      : html`<${Table} match=${meta} view=${game.view} legal=${legal} status=${status} seat=${game.seat} version=${game.version}
           send=${send} pending=${!!pending} rejection=${rejection} clearRejection=${() => setRejection("")}
-          log=${log} presence=${presence} user=${user} connected=${live.status === "open"} />`}
+          log=${log} presence=${live.status === "open" ? presence : null} user=${user} connected=${live.status === "open"} />`}
   <//><//>`;
 }

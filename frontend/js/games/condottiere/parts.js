@@ -50,7 +50,8 @@ export function Card({ code, hidden, strength, small, onClick, disabled, selecte
   return html`<span class=${cls} role="img" aria-label=${aria} data-card=${code || "back"} ...${nohelp ? {} : helpOn(help, { words: RULES_WORDS })}>${face}</span>`;
 }
 
-export function BattleLines({ view, names, me }) {
+/** `live`: the match is active (an ended one names nobody to play, whatever its game state says). */
+export function BattleLines({ view, names, me, live = true }) {
   const b = view.battle;
   if (!b || !b.lines || !b.lines.length) return null;
   // Between battles the lines are empty; the last battle's summary says what happened.
@@ -58,7 +59,7 @@ export function BattleLines({ view, names, me }) {
   return html`<ul class="lines" aria-label=${t("cd.lines")}>
     ${b.lines.map((line) => {
       const mine = line.seat === me;
-      const turn = view.phase === "battle" && b.turn === line.seat;
+      const turn = live && view.phase === "battle" && b.turn === line.seat;
       const extra = mine && line.strength_with_hidden != null && line.strength_with_hidden !== line.strength
         ? html` <span class="muted" title=${t("cd.with_hidden")}>(${line.strength_with_hidden})</span>` : null;
       return html`<li class=${"line" + (turn ? " turn" : "") + (line.passed ? " passed" : "") + (mine ? " mine" : "")}
@@ -81,7 +82,7 @@ export function BattleLines({ view, names, me }) {
   </ul>`;
 }
 
-export function Players({ view, names, presence, isBot }) {
+export function Players({ view, names, presence, isBot, live = true }) {
   const connected = presence && presence.connected ? new Set(presence.connected) : null;
   const b = view.battle || {};
   const usePoints = view.options && view.options.points;
@@ -89,7 +90,7 @@ export function Players({ view, names, presence, isBot }) {
   return html`<ul class="players" aria-label=${t("cd.players")}>
     ${view.players.map((p) => {
       // discard_hand asks everyone at once and in secret: no one is singled out.
-      const turn = view.phase !== "discard_hand" && (view.to_move || []).includes(p.seat);
+      const turn = live && view.phase !== "discard_hand" && (view.to_move || []).includes(p.seat);
       const line = (b.lines || []).find((l) => l.seat === p.seat);
       return html`<li class=${"player" + (turn ? " turn" : "")} data-testid="player" data-seat=${p.seat}>
         <span class="player-colour" style=${{ background: SEAT_COLOURS[p.seat % 6] }} aria-hidden="true">${marks[p.seat]}</span>

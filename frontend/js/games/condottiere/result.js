@@ -3,7 +3,7 @@
 import { html } from "../../lib.js";
 import { list, t } from "../../i18n.js";
 import { SeatDot } from "../../ui.js";
-import { RematchButton } from "../../match/rematch.js";
+import { RatingChanges, RematchButton } from "../../match/rematch.js";
 
 const REASONS = { "victory": "cd.why.victory", "most regions": "cd.why.regions", "most points": "cd.why.points", "final battle": "cd.why.final", "resignation": "match.result.resignation" };
 
@@ -27,6 +27,7 @@ export function Result({ view, names, match }) {
     <ol class="scores">${order.map((s) => html`<li class=${winners.includes(s) ? "winner" : ""}>
       <${SeatDot} seat=${s} /><span>${names(s)}</span><strong>${r.scores[s]}</strong>
       <span class="muted">${t(view.options && view.options.points ? "cd.score_points" : "cd.score_regions", { count: r.scores[s] })}</span></li>`)}</ol>
+    <${RatingChanges} />
     <div class="actions"><${RematchButton} /><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
   </section>`;
 }

@@ -25,7 +25,10 @@ function byType(legal) {
   return out;
 }
 
-function statusText(view, me, names, groups) {
+function statusText(view, me, names, groups, status) {
+  // A match that ended (finished, aborted) keeps the game where it stopped: the status says so, not whose turn.
+  if (status === "aborted") return t("table.aborted");
+  if (status !== "active") return t("table.over");
   const movers = view.to_move || [];
   // Whether I act comes from my legal actions: view.to_move may still list a seat that has answered a simultaneous question.
   const mine = Object.keys(groups).length > 0;
@@ -138,7 +141,7 @@ function RegionChoices({ choices, title, onChoose, pending }) {
   </div>`;
 }
 
-export function CondottiereTable({ match, view, legal, seat, version, send, pending: sending, rejection, clearRejection, log, presence, connected }) {
+export function CondottiereTable({ match, view, legal, status = "active", seat, version, send, pending: sending, rejection, clearRejection, log, presence, connected }) {
   // While the socket is down nothing can be sent, so the controls wait too.
   const pending = sending || !connected;
   const [chooser, setChooser] = useState(null);
@@ -161,10 +164,10 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
   const tableRef = useRef(null);
   useFocusInside(dock, `${version}/${pending}`, tableRef);
   return html`<div class="ctable" ref=${tableRef} data-testid="table" data-version=${version} data-phase=${view.phase}
-      data-my-turn=${myTurn ? "yes" : "no"}>
+      data-my-turn=${myTurn ? "yes" : "no"} data-status=${status}>
     <div class="table-head">
       <div class=${"status" + (myTurn ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
-        <span class="status-text">${statusText(view, me, names, groups)}</span>
+        <span class="status-text">${statusText(view, me, names, groups, status)}</span>
         ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
         ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
       </div>
@@ -185,7 +188,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
           ${b.season && html`<span class=${"tag tag-" + b.season}>${b.season === "winter" ? "❄" : "✿"} ${cardName(b.season)}</span>`}
         </div>
         <${LastBattle} view=${view} names=${names} />
-        <${BattleLines} view=${view} names=${names} me=${me} />
+        <${BattleLines} view=${view} names=${names} me=${me} live=${status === "active"} />
         <div class="counts"><span>${t("cd.deck")} <strong data-testid="deck-count">${view.deck_count}</strong></span>
           <span>${t("cd.discard")} <strong>${view.discard_count}</strong></span>
           <span>${t("cd.round")} <strong>${view.round}</strong></span>${view.game_no > 1 && html`<span>${t("cd.game")} <strong>${view.game_no}</strong></span>`}</div>
@@ -193,7 +196,7 @@ export function CondottiereTable({ match, view, legal, seat, version, send, pend
       <div class="area-side">
       <section class="area-players panel" aria-labelledby="players-title">
         <h2 id="players-title">${t("cd.players")}</h2>
-        <${Players} view=${view} names=${names} presence=${presence} isBot=${isBot} />
+        <${Players} view=${view} names=${names} presence=${presence} isBot=${isBot} live=${status === "active"} />
         ${presence && presence.spectators > 0 && html`<p class="muted">${t("table.spectators", { count: presence.spectators })}</p>`}
       </section>
       <section class="area-log panel" aria-labelledby="log-title">

@@ -8,15 +8,15 @@ import { describeAction } from "../actions.js";
 import { useLogLine } from "../log.js";
 import { RematchButton } from "../../match/rematch.js";
 
-export function GenericTable({ match, view, legal, send, pending, rejection, clearRejection, log, version, connected }) {
+export function GenericTable({ match, view, legal, status = "active", send, pending, rejection, clearRejection, log, version, connected }) {
   const names = (s) => seatName(match, s);
   const result = (view && view.result) || (match && match.result);
-  const movers = (view && view.to_move) || [];
+  const movers = status === "active" ? (view && view.to_move) || [] : [];
   const busy = pending || !connected;
   const line = useLogLine(match && match.game, log);
   return html`<div class="generic-table" data-testid="table" data-version=${version} data-my-turn=${legal.length ? "yes" : "no"}>
     <div class=${"status" + (legal.length ? " status-mine" : "")} role="status" aria-live="polite">
-      ${t(result ? "table.over" : legal.length ? "table.your_move" : movers.length ? "table.waiting_for" : "table.waiting", { names: list(movers.map(names)) })}
+      ${t(status === "aborted" ? "table.aborted" : result || status !== "active" ? "table.over" : legal.length ? "table.your_move" : movers.length ? "table.waiting_for" : "table.waiting", { names: list(movers.map(names)) })}
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     ${result && html`<section class="result card" data-testid="result"><h2>${(result.winners || []).length ? list(result.winners.map(names)) : t("table.no_winner")}</h2>

@@ -32,12 +32,13 @@ export function FamilyMark({ seat, size = 28 }) {
     aria-hidden="true">${FAMILIES[seat][0]}</span>`;
 }
 
-export function Players({ view, names, presence, isBot }) {
+/** `live`: the match is active (an ended one names nobody to act, whatever its game state says). */
+export function Players({ view, names, presence, isBot, live = true }) {
   const connected = presence && presence.connected ? new Set(presence.connected) : null;
   const sup = view.supply || {};
   return html`<ul class="gp-players" aria-label=${t("gp.families")}>
     ${[0, 1, 2].map((s) => {
-      const turn = (view.to_move || []).includes(s);
+      const turn = live && (view.to_move || []).includes(s);
       return html`<li class=${"gp-player" + (turn ? " turn" : "")} data-testid="player" data-seat=${s}>
         <${FamilyMark} seat=${s} />
         <div class="gp-player-main">

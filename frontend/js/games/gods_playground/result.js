@@ -3,7 +3,7 @@
 import { html } from "../../lib.js";
 import { t } from "../../i18n.js";
 import { FamilyMark } from "./parts.js";
-import { RematchButton } from "../../match/rematch.js";
+import { RatingChanges, RematchButton } from "../../match/rematch.js";
 
 export function Result({ view, names, match, log }) {
   if (!view.over) return null;
@@ -21,6 +21,7 @@ export function Result({ view, names, match, log }) {
     <ol class="scores">${order.map((s) => html`<li class=${s === winner ? "winner" : ""}>
       <${FamilyMark} seat=${s} size=${22} /><span class="gp-score-who">${names(s)}<small class="muted">${estates ? t("gp.r.estates", { n: estates[s] }) + " · " : ""}${t("gp.r.money", { count: view.money[s] })}</small></span>
       <strong data-testid="final-vp">${view.vp[s]} ${t("gp.vp")}</strong></li>`)}</ol>
+    <${RatingChanges} />
     <div class="actions"><${RematchButton} /><a class="btn btn-primary" href="/">${t("nav.back")}</a><a class="btn" href="/matches">${t("table.my_matches")}</a></div>
   </section>`;
 }

@@ -27,7 +27,7 @@ const Chooser = lazyComponent(() => later(import("./chooser.js"), loadWords("god
 const PHASE_NO = Object.fromEntries(PHASES.map((p, i) => [p, i + 1]));
 const MAP_TYPES = new Set(["place_estate", "buy_estate", "reduce_nobles"]);
 
-export function GodsPlaygroundTable({ match, view, legal, seat, version, send, pending: sending, rejection, clearRejection, log, presence, connected }) {
+export function GodsPlaygroundTable({ match, view, legal, status = "active", seat, version, send, pending: sending, rejection, clearRejection, log, presence, connected }) {
   const pending = sending || !connected;
   const [chooser, setChooser] = useState(null);
   useEffect(() => setChooser(null), [version]);
@@ -39,8 +39,9 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   const spectator = view.you == null;
   const choices = {};
   for (const a of legal) if (MAP_TYPES.has(a.type)) choices[a.province] = a;
-  const stager = kind === "nobles" && !spectator;
-  const bidding = kind === "bid" && view.pending.seats.includes(view.you);
+  const live = status === "active";
+  const stager = live && kind === "nobles" && !spectator;
+  const bidding = live && kind === "bid" && view.pending.seats.includes(view.you);
   // The decision is docked at the bottom of the screen; when a new one asks for a province, the first province
   // it offers is brought into sight between the status and the dock, so the choice and the board show together.
   const actRef = useRef(null);
@@ -62,10 +63,10 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
   useFocusInside(actRef, `${version}/${pending}`, tableRef);
 
   return html`<div class="gptable" ref=${tableRef} data-testid="table" data-game="gods_playground" data-version=${version}
-      data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"}>
+      data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"} data-status=${status}>
     <div class="table-head" ref=${headRef}>
       <div class=${"status" + (mine ? " status-mine" : "")} role="status" aria-live="polite" data-testid="status">
-        <span class="status-text">${statusText(view, names, mine)}</span>
+        <span class="status-text">${statusText(view, names, mine, status)}</span>
         <span class="tag" ...${PHASE_NO[view.phase] ? phaseHelp(view.phase) : {}}>${t("gp.round_tag", { n: view.round })}${PHASE_NO[view.phase] ? ` · ${PHASE_NO[view.phase]}/16` : ""}</span>
         ${spectator && html`<span class="tag" data-testid="watching">${t("table.watching")}</span>`}
         ${sending && html`<span class="tag" data-testid="sending">${t("table.sending")}</span>`}
@@ -82,17 +83,17 @@ export function GodsPlaygroundTable({ match, view, legal, seat, version, send, p
       </section>
       <section class=${"dock gp-dock" + (folded ? " folded" : "")} ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} names=${names} />`}
-        ${kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
+        ${live && kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
         ${mine && !stager && kind !== "bid" && html`<${Decision} view=${view} legal=${legal} names=${names} send=${send}
           pending=${pending} setChooser=${setChooser} kind=${kind} />`}
-        ${(mine || stager || kind === "bid") && html`<button type="button" class="dock-fold" aria-expanded=${!folded}
+        ${(mine || stager || (live && kind === "bid")) && html`<button type="button" class="dock-fold" aria-expanded=${!folded}
           data-testid="dock-fold" onClick=${() => setFolded(!folded)}>${t(folded ? "table.dock_show" : "table.dock_hide")}</button>`}
       </section>
       <div class="gp-area-info">
         <${NobleTiles} view=${view} names=${names} short=${short} />
         <section class="panel" aria-labelledby="players-title">
           <h2 id="players-title">${t("gp.families")}</h2>
-          <${Players} view=${view} names=${names} presence=${presence}
+          <${Players} view=${view} names=${names} presence=${presence} live=${live}
             isBot=${(s) => (match.seats || []).some((x) => x.seat === s && !x.user && x.bot)} />
         </section>
       </div>

@@ -21,10 +21,12 @@ export function describeProvince(p, view, names) {
   return parts.join(". ");
 }
 
-export function statusText(view, names, mine) {
+export function statusText(view, names, mine, status = "active") {
   const who = list((view.to_move || []).map(names));
   const pend = view.pending;
-  if (view.over) return t("table.over");
+  // A match that ended (finished, aborted) keeps the game where it stopped: the status says so, not whose turn.
+  if (status === "aborted") return t("table.aborted");
+  if (view.over || status !== "active") return t("table.over");
   if (!pend) return `${phaseName(view.phase)}…`;
   if (STATUSES.has(pend.kind)) return t(`gp.st.${pend.kind}${mine ? "_mine" : ""}`, { who });
   return t(mine ? "gp.st.turn_mine" : "gp.st.turn", { who, phase: phaseName(view.phase).toLowerCase() });
