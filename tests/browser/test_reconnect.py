@@ -11,11 +11,15 @@ from __future__ import annotations
 import os
 import random
 import re
+import signal
 import time
 
 import pytest
 
-from .support import DESKTOP, PHONE, Client, add_bot, join_lobby, new_lobby, start_match, take_turn
+from tests.support.servers import Daphne, manage, server_env
+
+from .support import (DESKTOP, PHONE, Client, add_bot, join_lobby, new_lobby, start_against_two_bots, start_match,
+                      take_turn)
 
 pytestmark = pytest.mark.browser
 
@@ -161,3 +165,42 @@ def test_twenty_seconds_offline_then_back(browser, live_server_url, viewport, lo
     finally:
         alice.close()
         bob.close()
+
+
+@pytest.fixture()
+def own_server(tmp_path):
+    """A server of this test's own, which the test may freeze (SIGSTOP) and thaw."""
+    env = server_env(f"sqlite:///{tmp_path / 'db.sqlite3'}", REDIS_URL="", BOT_DELAY="0.05", THROTTLE_SIGNUP="1000/min",
+                     THROTTLE_LOGIN="1000/min", DJANGO_PRODUCTION="", DJANGO_DEBUG="0", LOG_LEVEL="WARNING")
+    manage(env, "migrate", "--noinput", "-v0")
+    with Daphne(env, log=tmp_path / "daphne.log") as server:
+        yield server, f"http://127.0.0.1:{server.port}"
+
+
+def test_a_connection_that_dies_without_a_word_is_noticed_by_the_heartbeat(browser, own_server):
+    """A server (or a network on the way) that stops answering closes nothing: the page's own ping finds it
+    (5 s of silence, then 3 s for the answer: js/live.js), says so, and comes back once it answers again."""
+    server, url = own_server
+    me = Client(browser, url, PHONE, locale="hu-HU")
+    try:
+        me.signup("quiet")
+        start_against_two_bots(me, "condottiere")
+        me.page.wait_for_selector("[data-testid=table][data-my-turn=yes]")  # the bots wait for me: silence
+        me.page.evaluate(_TIMING_JS)
+        os.kill(server.pid, signal.SIGSTOP)
+        frozen_at = time.monotonic()
+        try:
+            banner = me.page.get_by_test_id("connection")
+            banner.wait_for(timeout=15000)
+            noticed = time.monotonic() - frozen_at
+            assert banner.get_attribute("data-status") == "reconnecting"
+            assert "Megszakadt a kapcsolat" in banner.text_content()
+            assert noticed < 5 + 3 + 2, noticed  # the silence, the wait for the answer, the test's round trips
+            _shot(me, "heartbeat-lost-phone-hu")
+        finally:
+            os.kill(server.pid, signal.SIGCONT)
+        banner.wait_for(state="detached", timeout=20000)
+        me.page.wait_for_selector("[data-testid=table][data-my-turn=yes]")
+        assert [e for e in me.errors if not any(s in e for s in EXPECTED_OFFLINE)] == []
+    finally:
+        me.close()
