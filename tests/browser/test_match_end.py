@@ -129,3 +129,30 @@ def test_a_rated_finish_changes_every_signal_at_once_and_shows_the_rating_change
         assert rows.count() == 2 and heading in page.text_content("[data-testid=rating-changes]")
         page.locator("[data-testid=rating-changes]").scroll_into_view_if_needed()
         _shot(client, f"rating-change-{name}-{tag}")
+
+
+def test_a_tap_on_the_menu_before_the_match_record_arrives_is_not_lost(browser, live_server_url):
+    """The strip draws its seats once the match record is in, which may be after the first state; the ⋯ button
+    keeps its place in the page meanwhile, so a menu opened before then stays open (found under load)."""
+    alice = Client(browser, live_server_url, PHONE)
+    bob = Client(browser, live_server_url, PHONE)
+    try:
+        alice.signup("early")
+        bob.signup("early")
+        match_id = _two_player_match(alice, bob)
+        held = []
+        # Bob's next load of the match record is held back until the menu is open.
+        bob.page.route(f"**/api/matches/{match_id}/", lambda route: held.append(route))
+        bob.goto(f"/match/{match_id}")
+        bob.page.click("[data-testid=match-menu]")
+        bob.page.wait_for_selector("dialog[data-testid=menu][open]")
+        assert held and bob.page.locator("[data-testid=strip-seat]").count() == 0
+        for route in held:
+            route.continue_()
+        bob.page.unroute(f"**/api/matches/{match_id}/")
+        bob.page.wait_for_selector("[data-testid=strip-seat]")
+        assert bob.page.locator("dialog[data-testid=menu][open]").count() == 1
+        assert alice.errors == [] and bob.errors == []
+    finally:
+        alice.close()
+        bob.close()

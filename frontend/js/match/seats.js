@@ -90,11 +90,13 @@ export function SeatBadge({ seat }) {
 /** The strip above the table: every seat with its clock (or how long it has been thinking), then the menu. */
 export function SeatStrip({ children }) {
   const ctx = useSeats();
-  if (!ctx || !ctx.match || !ctx.match.seats.length) return html`<div class="mbar">${children}</div>`;
-  const c = ctx.clock;
-  return html`<div class="mbar" data-testid="match-bar">
-    <ul class="mbar-seats" aria-label=${t("match.seat.strip")}>
-      ${ctx.match.seats.map(({ seat }) => {
+  const seats = ctx && ctx.match ? ctx.match.seats : [];
+  const c = ctx && ctx.clock;
+  // One shape with or without the seats (the match record may come after the first state): the menu and the
+  // chat button keep their place in the tree, so a tap on ⋯ before the record arrives is not lost.
+  return html`<div class="mbar" data-testid=${seats.length ? "match-bar" : undefined}>
+    ${seats.length > 0 ? html`<ul class="mbar-seats" aria-label=${t("match.seat.strip")}>
+      ${seats.map(({ seat }) => {
         const on = !!c && c.running.includes(seat);
         return html`<li class=${"mseat" + (on ? " on" : "") + (seat === ctx.mySeat ? " me" : "")} data-testid="strip-seat" data-seat=${seat}>
           <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} />${ctx.short(seat)}</span>
@@ -103,7 +105,7 @@ export function SeatStrip({ children }) {
             <${SeatTags} ctx=${ctx} seat=${seat} /></span>
         </li>`;
       })}
-    </ul>
+    </ul>` : null}
     ${children}
   </div>`;
 }
