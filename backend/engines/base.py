@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterator, Sequence
 from typing import Any, Callable, NamedTuple
 
 State = dict
@@ -61,7 +62,7 @@ class NotLegal(IllegalAction):
 
 class Played(NamedTuple):
     """What `Engine.play` returns: the new state, the events, and the action in
-    the engine's canonical spelling (the entry of legal_actions it matched)."""
+    the engine's canonical spelling (as legal_actions lists it)."""
 
     state: State
     events: list[Event]
@@ -94,15 +95,80 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class LegalActions(Sequence):
+    """`legal_actions(state, seat)`: every legal action of the seat, listed lazily
+    and read-only, in the manner of python-chess's LegalMoveGenerator.
+
+    Nothing is listed until asked: `action in legal` checks that one action as
+    `play` would (`Engine.is_legal`); `len`, indexing and iteration list the
+    actions (a game may count and index a long decision without listing it, as
+    God's Playground's 29,520 noble layouts).  Every item handed out is a fresh
+    plain dict: a caller may change, copy, pickle or serialise it without
+    touching what the engine returns later.  It compares equal to a list of the
+    same actions.  States are never changed in place (the contract), so the
+    sequence always describes the state it was made from."""
+
+    __slots__ = ("_engine", "_state", "_seat", "_listed")
+
+    def __init__(self, engine: "Engine", state: State, seat: int) -> None:
+        self._engine, self._state, self._seat = engine, state, seat
+        self._listed: list[Action] | None = None
+
+    def _list(self) -> list[Action]:
+        if self._listed is None:
+            self._listed = list(self._engine.generate_legal(self._state, self._seat))
+        return self._listed
+
+    def __len__(self) -> int:
+        if self._listed is None:
+            count = self._engine.count_legal(self._state, self._seat)
+            if count is not None:
+                return count
+        return len(self._list())
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [clone(a) for a in self._list()[index]]
+        if self._listed is None:
+            n = self._engine.count_legal(self._state, self._seat)
+            if n is not None:  # the game indexes its long decision without listing it
+                if not -n <= index < n:
+                    raise IndexError("legal action index out of range")
+                return self._engine.legal_at(self._state, self._seat, index % n)
+        return clone(self._list()[index])
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._listed is not None:
+            return (clone(a) for a in self._listed)
+        return iter(self._engine.generate_legal(self._state, self._seat))
+
+    def __contains__(self, action: object) -> bool:
+        return self._engine.is_legal(self._state, self._seat, action)
+
+    def __bool__(self) -> bool:
+        return self._seat in self._engine.to_move(self._state)  # empty exactly off the move (the contract)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, (list, tuple, LegalActions)):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalActions seat={self._seat} count={len(self)}>"
+
+
 class Engine:
     """Base class: a game subclasses it and implements the abstract hooks.
 
-    Subclasses implement `_setup`, `to_move`, `legal_actions`, `_step`,
-    `view`, `is_over` and `result`, and declare their action vocabulary in
-    `actions` (backend.engines.vocabulary.Vocabulary).  The public `play`
-    checks every action the same way for every game: its shape, the seat,
-    the turn, then membership of legal_actions, before `_step` runs on the
-    matched entry; `refusal` only words why an action was not listed.
+    Subclasses implement `_setup`, `to_move`, `generate_legal` (or
+    `legal_actions`), `refusal`, `spell`, `_step`, `view`, `is_over` and
+    `result`, and declare their action vocabulary in `actions`
+    (backend.engines.vocabulary.Vocabulary).  The public `play` checks every
+    action the same way for every game: its shape, the seat, the turn, then the
+    rules on that one action (`refusal`), before `_step` runs on its canonical
+    spelling (`spell`).
     """
 
     id: str = ""
@@ -112,7 +178,7 @@ class Engine:
     options_schema: dict = {}
     bots: dict[str, Bot] = {}
     # The action vocabulary (a vocabulary.Vocabulary).  Without one, an action
-    # is matched to legal_actions by its exact JSON and every refusal that is
+    # is looked up in legal_actions by its exact JSON and every refusal that is
     # not about the seat or the turn is NotLegal.
     actions = None
 
@@ -171,27 +237,40 @@ class Engine:
                 raise ValueError(f"Option {key!r} must be a list.")
         return value
 
-    def play(self, state: State, seat: int, action: Action, legal: list[Action] | None = None) -> Played:
+    def play(self, state: State, seat: int, action: Action) -> Played:
         """Apply an action: (new state, events, canonical action).  Never
         mutates `state`; raises MalformedAction, NotYourTurn or NotLegal.
-        `legal`: legal_actions(state, seat), if the caller already has it (a
-        server that listed them for the seat's player); read, never changed."""
-        parsed = self._parse(action)
-        if not _is_int(seat) or not 0 <= seat < self.num_players(state):
-            raise NotYourTurn("There is no such seat in this game.")
-        if legal is None:
-            legal = self.legal_actions(state, seat)
-        if not legal:  # exactly the seats not in to_move (the contract)
-            if self.is_over(state):
-                raise NotLegal("The game is over.")
-            raise self.not_your_turn(state, seat)
-        chosen = self._match(parsed, legal)
-        if chosen is None:
-            raise self.refusal(state, seat, parsed)
+        The action is checked on its own (`refusal`), never looked up in a
+        listing of every legal action."""
+        chosen = self._checked(state, seat, action)
         new_state = self.copy_state(state)
         events: list[Event] = []
         self._step(new_state, seat, chosen, events)
         return Played(new_state, events, chosen)
+
+    def is_legal(self, state: State, seat: int, action: Any) -> bool:
+        """Whether `play` would accept `action` from `seat` (python-chess's
+        is_legal): `action in legal_actions(state, seat)` asks exactly this."""
+        try:
+            self._checked(state, seat, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _checked(self, state: State, seat: int, action: Any) -> Action:
+        """The canonical spelling of `action` if `seat` may play it now; else the
+        refusal, checked in the contract's order: shape, seat, end, turn, rules."""
+        parsed = self._parse(action)
+        if not _is_int(seat) or not 0 <= seat < self.num_players(state):
+            raise NotYourTurn("There is no such seat in this game.")
+        if seat not in self.to_move(state):
+            if self.is_over(state):
+                raise NotLegal("The game is over.")
+            raise self.not_your_turn(state, seat)
+        reason = self.refusal(state, seat, parsed)
+        if reason is not None:
+            raise reason
+        return self.spell(state, seat, parsed)
 
     def step(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         """`play` without the canonical action: (new state, events)."""
@@ -204,7 +283,7 @@ class Engine:
     def visible_events(self, events: list[Event], seat: int | None) -> list[Event]:
         return visible_events(events, seat)
 
-    # ---- matching an action to legal_actions ------------------------------
+    # ---- parsing ------------------------------------------------------------
     def _parse(self, action: Any) -> dict:
         if self.actions is not None:
             return self.actions.parse(action)
@@ -212,19 +291,28 @@ class Engine:
             raise MalformedAction("An action must be an object with a \"type\".")
         return action
 
-    def _match(self, parsed: dict, legal: list[Action]) -> Action | None:
-        """The legal entry the parsed action stands for, or None."""
+    # ---- hooks ----------------------------------------------------------
+    def refusal(self, state: State, seat: int, action: Action) -> IllegalAction | None:
+        """Why a well-formed action (`action` as parsed: every field present) of a
+        seat to move is not legal, or None when it is: the one check of legality,
+        worded for the player.  A game overrides it to check the action on its own
+        (tests/engines/test_legality.py proves it agrees with `generate_legal`);
+        this default looks the action up in the listing.  It must not depend on
+        anything the seat may not know."""
+        if self._find(action, self.legal_actions(state, seat)) is not None:
+            return None
+        return NotLegal("That is not one of the actions you can take now.")
+
+    def spell(self, state: State, seat: int, action: Action) -> Action:
+        """The canonical spelling of a legal action (as parsed): exactly as
+        legal_actions lists it.  The default: the listed entry it stands for."""
+        return clone(self._find(action, self.legal_actions(state, seat)))
+
+    def _find(self, parsed: dict, legal) -> Action | None:
         if self.actions is not None:
             return self.actions.find(parsed, legal)
         wanted = canonical(parsed)
         return next((a for a in legal if canonical(a) == wanted), None)
-
-    # ---- hooks ----------------------------------------------------------
-    def refusal(self, state: State, seat: int, action: Action) -> IllegalAction:
-        """Why a well-formed action of the seat to move is not among its legal
-        actions (`action` as parsed: every field present).  Games override it
-        with specific reasons; it must not depend on anything the seat may not know."""
-        return NotLegal("That is not one of the actions you can take now.")
 
     def not_your_turn(self, state: State, seat: int) -> IllegalAction:
         """The refusal for a seat that is not in to_move (games may say more)."""
@@ -250,7 +338,23 @@ class Engine:
     def to_move(self, state: State) -> list[int]:  # pragma: no cover
         raise NotImplementedError
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:  # pragma: no cover
+    def legal_actions(self, state: State, seat: int) -> Sequence[Action]:
+        """Every legal action of `seat`, complete and finite; empty exactly for a
+        seat not in to_move.  A lazy, read-only LegalActions over the game's
+        `generate_legal` (a game may also return a plain list)."""
+        return LegalActions(self, state, seat)
+
+    def generate_legal(self, state: State, seat: int) -> Iterator[Action]:  # pragma: no cover
+        """Yield every legal action of `seat` as a fresh dict, in the game's order."""
+        raise NotImplementedError
+
+    def count_legal(self, state: State, seat: int) -> int | None:
+        """How many legal actions `seat` has, where the game counts a long decision
+        without listing it (then `legal_at` indexes it); None: list and count."""
+        return None
+
+    def legal_at(self, state: State, seat: int, index: int) -> Action:  # pragma: no cover
+        """The legal action at `index` (0 <= index < count_legal) as a fresh dict."""
         raise NotImplementedError
 
     def offered_actions(self, state: State, seat: int) -> list[Action]:
@@ -258,12 +362,7 @@ class Engine:
         unless a game states a decision too large to list on the wire in a shorter form
         of its own (God's Playground's nobles: one entry instead of 29,520 layouts; see
         docs/engines.md).  Empty exactly when legal_actions is."""
-        return self.legal_actions(state, seat)
-
-    @property
-    def offers_legal_actions(self) -> bool:
-        """True when offered_actions is legal_actions itself (the game states no shorter form)."""
-        return type(self).offered_actions is Engine.offered_actions
+        return list(self.legal_actions(state, seat))
 
     def view(self, state: State, seat: int | None) -> dict:  # pragma: no cover
         raise NotImplementedError

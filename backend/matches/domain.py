@@ -81,9 +81,7 @@ class Snapshot:
     # runtime so that many viewers of one seat share the work.
     rendered: dict = field(default_factory=dict, compare=False, repr=False)
     # Other parts of the viewers' messages at this version (their events, the
-    # clock's frame), kept by the runtime and the socket for the same reason;
-    # ("legal", seat): the legal actions listed for that seat's player, which
-    # check() hands to engine.play instead of listing them again.
+    # clock's frame), kept by the runtime and the socket for the same reason.
     shared: dict = field(default_factory=dict, compare=False, repr=False)
 
 
@@ -148,7 +146,7 @@ def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_i
     if not bot and info.seats[seat].user_id is not None and seating.entry(snapshot.control, seat) is not None:
         raise MatchError("conflict", _("The bot plays your seat now; take it back to play."))
     try:
-        state, events, action = engine.play(snapshot.state, seat, action, snapshot.shared.get(("legal", seat)))
+        state, events, action = engine.play(snapshot.state, seat, action)
     except IllegalAction as exc:
         raise engine_refusal(exc, info.game) from None
     over = engine.is_over(state)

@@ -51,9 +51,9 @@ def test_bot_gets_only_its_view_and_answers_legally(game_id, name, players):
 
     def spy(view, legal, rng):
         assert isinstance(rng, random.Random)
-        before = canonical([view, legal])
+        before = canonical([view, list(legal)])
         action = engine.bots[name](view, legal, rng)
-        assert canonical([view, legal]) == before, "the bot changed what it was handed"
+        assert canonical([view, list(legal)]) == before, "the bot changed what it was handed"
         calls.append((view, legal, action))
         return action
 

@@ -75,21 +75,28 @@ def test_play_returns_the_state_events_and_canonical_action(game_id):
 
 
 @pytest.mark.parametrize("game_id", sorted(available_engines()))
-def test_play_given_the_legal_actions_it_would_list_plays_alike_and_changes_none(game_id):
-    """The server hands `play` the legal actions it already listed for the
-    seat's player; the result is the same as when play lists them itself, and
-    the list (shared with the player's message) is left as it was."""
+def test_play_checks_the_action_sent_without_listing_the_others(game_id):
+    """play, and `action in legal_actions(...)`, decide on the one action sent: an
+    engine that cannot list its legal actions plays, accepts and refuses the same."""
     engine = get_engine(game_id)
+
+    class Unlisted(type(engine)):
+        def generate_legal(self, state, seat):
+            raise AssertionError("the legal actions were listed")
+
+        def count_legal(self, state, seat):
+            raise AssertionError("the legal actions were counted")
+
+    unlisted = Unlisted()
     state = engine.setup(engine.min_players, engine.validate_options({}), seed=5)
-    for step in range(40):
+    for step in range(60):
         if engine.is_over(state):
             break
         seat = engine.to_move(state)[0]
         legal = engine.legal_actions(state, seat)
-        before = clone(legal)
         action = legal[(7 * step) % len(legal)]
-        played = engine.play(state, seat, dict(action), legal)
-        assert played == engine.play(state, seat, dict(action))
-        assert legal == before
+        assert action in unlisted.legal_actions(state, seat)
+        assert {**action, "type": "no_such_type"} not in unlisted.legal_actions(state, seat)
+        played = unlisted.play(state, seat, action)
+        assert played == engine.play(state, seat, action)
         state = played.state
-    assert get_engine("condottiere").offers_legal_actions and not get_engine("gods_playground").offers_legal_actions

@@ -137,6 +137,8 @@ class TellingToy(Toy):
     """Tells a seat that the card it asked for is in another player's hand."""
 
     def refusal(self, state, seat, action):
+        if action["card"] in state["hands"][seat]:
+            return None
         if any(action["card"] in hand for hand in state["hands"]):
             return NotLegal("Someone else holds that card.")
         return NotLegal("Nobody holds that card.")

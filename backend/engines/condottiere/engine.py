@@ -136,7 +136,7 @@ class CondottiereEngine(Engine):
     def views(self, state: dict, seats) -> dict:
         return build_views(self, state, seats)
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def generate_legal(self, state: dict, seat: int) -> list[dict]:
         if seat not in self.to_move(state):
             return []
         phase = state["phase"]
@@ -175,8 +175,17 @@ class CondottiereEngine(Engine):
     def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
         getattr(self, "_do_" + action["type"])(state, seat, action, events)
 
-    def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction:
-        return refusals.refusal(state, seat, action) or super().refusal(state, seat, action)
+    def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction | None:
+        return refusals.refusal(state, seat, action)
+
+    def spell(self, state: dict, seat: int, action: dict) -> dict:
+        """As listed: `take` for a Scarecrow only, `reveal` only when true."""
+        kind = action["type"]
+        if kind == "play" and action["card"] != "scarecrow":
+            return {"type": "play", "card": action["card"]}
+        if kind == "pass" and not action["reveal"]:
+            return {"type": "pass"}
+        return action  # parsed afresh: every field present, lists sorted and new
 
     def not_your_turn(self, state: dict, seat: int) -> IllegalAction:
         return refusals.not_your_turn(state, seat)

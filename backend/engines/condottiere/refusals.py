@@ -1,14 +1,19 @@
-"""Why Condottiere refuses an action, in words a player understands.
+"""Which actions Condottiere allows, checked one at a time, and why it refuses
+the others, in words a player understands.
 
-The engine decides legality by legal_actions alone; these functions only say
-why a well-formed action was not among them (or why the seat may not act).
-Each reason uses what the acting seat may know: its own hand and the table.
+`refusal` is the engine's one check of legality: None for a legal action,
+else the reason (the listing in engine.py must agree, as
+tests/engines/test_legality.py proves).  Each reason uses what the acting
+seat may know: its own hand and the table.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..base import NotLegal, NotYourTurn
 from .cards import MERCENARY_VALUES
+from .rules import face_down_index, legate_allowed, may_wait, token_allowed
 
 PHASE_OF = {
     "place_token": "place_token", "play": "battle", "pass": "battle", "wait": "battle",
@@ -17,7 +22,7 @@ PHASE_OF = {
 
 
 def refusal(state: dict, seat: int, action: dict) -> NotLegal | None:
-    """The reason, or None when there is nothing more specific to say."""
+    """Why the seat to move may not play `action` (as parsed), or None when it may."""
     kind = action["type"]
     if PHASE_OF[kind] != state["phase"]:
         return wrong_phase(state["phase"])
@@ -52,6 +57,8 @@ def not_your_turn(state: dict, seat: int) -> NotYourTurn:
 
 
 def _place_token(state, seat, action):
+    if token_allowed(state, action["region"]):
+        return None
     if action["region"] == state["legate"]:
         return NotLegal("The papal legate stands there: no battle can be fought in that region.")
     return NotLegal("That region already has a control marker: choose one without.")
@@ -61,37 +68,52 @@ def _play(state, seat, action):
     card, take = action["card"], action["take"]
     if card not in state["hands"][seat]:
         return NotLegal("You do not hold that card.")
+    if take is None:
+        return None
     if card != "scarecrow":
         return NotLegal("Only a Scarecrow takes a mercenary back.")
     if take not in MERCENARY_VALUES:
         return NotLegal("A Scarecrow takes back a mercenary, not another kind of card.")
+    if take in state["lines"][seat]:  # face-up: a face-down card is spelled with its mark
+        return None
     return NotLegal("A Scarecrow can only take back one of your own face-up mercenaries.")
 
 
 def _pass(state, seat, action):
+    if not action["reveal"] or face_down_index(state["lines"][seat]) >= 0:
+        return None
     return NotLegal("You have no face-down card to reveal.")
 
 
 def _wait(state, seat, action):
+    if may_wait(state, seat):
+        return None
     if not state["opts"]["conquering_regions"]:
         return NotLegal("Only a defender may wait, and this game is played without Conquering Regions.")
     return NotLegal("Only the defender may wait, before their first card and while someone else still fights.")
 
 
 def _place_legate(state, seat, action):
-    if action["region"] == state["token"]:
+    region = action["region"]
+    if region is None or legate_allowed(state, region):
+        return None
+    if region == state["token"]:
         return NotLegal("The papal legate cannot go where the battle is being fought.")
     return NotLegal("The papal legate cannot go to a region with a control marker: choose one without, "
                     "or keep it off the board.")
 
 
 def _discard_hand(state, seat, action):
+    if not any(c in MERCENARY_VALUES for c in state["hands"][seat]):
+        return None
     return NotLegal("Only a hand without any mercenary may be discarded.")
 
 
 def _keep(state, seat, action):
     if len(action["cards"]) > 2:
         return NotLegal("Keep at most two cards.")
+    if Counter(action["cards"]) <= Counter(state["hands"][seat]):
+        return None
     return NotLegal("You do not hold all of those cards.")
 
 

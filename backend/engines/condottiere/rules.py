@@ -69,20 +69,24 @@ def face_down_index(line: list) -> int:
     return -1
 
 
+def token_allowed(state: dict, region: str) -> bool:
+    """Whether the condottiere token may go to `region`: no control marker (unless
+    Conquering Regions, p. 19) and never the papal legate's region (p. 4)."""
+    return region != state["legate"] and (state["opts"]["conquering_regions"] or region not in state["owner"])
+
+
 def token_regions(state: dict) -> list[str]:
-    """Where the condottiere token may go: no control marker (unless Conquering
-    Regions, p. 19) and never the papal legate's region (p. 4)."""
-    conquer = state["opts"]["conquering_regions"]
-    owner, legate = state["owner"], state["legate"]
-    return [r for r in board.REGIONS if r != legate and (conquer or r not in owner)]
+    return [r for r in board.REGIONS if token_allowed(state, r)]
+
+
+def legate_allowed(state: dict, region: str) -> bool:
+    """Whether a Bishop's player may put the legate on `region` (p. 12; anywhere with
+    Conquering Regions, p. 19) -- never under the condottiere token (see docs/rules)."""
+    return region != state["token"] and (state["opts"]["conquering_regions"] or region not in state["owner"])
 
 
 def legate_regions(state: dict) -> list[str]:
-    """Where a Bishop's player may put the legate (p. 12; anywhere with Conquering
-    Regions, p. 19) -- never under the condottiere token (see docs/rules)."""
-    conquer = state["opts"]["conquering_regions"]
-    owner, token = state["owner"], state["token"]
-    return [r for r in board.REGIONS if r != token and (conquer or r not in owner)]
+    return [r for r in board.REGIONS if legate_allowed(state, r)]
 
 
 def takeable(state: dict, seat: int) -> list[str]:

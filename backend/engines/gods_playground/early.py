@@ -3,9 +3,8 @@ events, elections and estate purchase (rulebook p.4-6)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import turns
+from .layouts import layouts
 from .board import BOARD, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, SLOTS, board_of
 from .state import PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n
 
@@ -108,51 +107,13 @@ def hand_left(s: dict, seat: int) -> list[int]:
     return left
 
 
-class Layout(dict):
-    """A place_nobles action that cannot be changed: the layouts of a hand are built once
-    and shared by every call (a fresh list of 29,520 dicts cost 25 ms a call), so a caller
-    that tried to edit one would edit them all; it gets a TypeError instead."""
-
-    def _refuse(self, *args, **kwargs):
-        raise TypeError("a legal action is read-only")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
-
-
-@lru_cache(maxsize=64)
-def layouts(hand: tuple[int, ...]) -> tuple[Layout, ...]:
-    """Every way to lay one tile of `hand` (sorted) on each slot: 29,520 with all twelve
-    tiles, at most 720 with six.  Cached: it depends on the hand alone (a pure function
-    of its argument, holding nothing of any game)."""
-    counts: dict[int, int] = {}
-    for v in hand:
-        counts[v] = counts.get(v, 0) + 1
-    values = sorted(counts)
-    out: list[Layout] = []
-    row: list[int] = []
-
-    def fill(depth: int) -> None:
-        if depth == len(SLOTS):
-            out.append(Layout(type="place_nobles", **dict(zip(SLOTS, row))))
-            return
-        for v in values:
-            if counts[v]:
-                counts[v] -= 1
-                row.append(v)
-                fill(depth + 1)
-                row.pop()
-                counts[v] += 1
-
-    fill(0)
-    return tuple(out)
-
-
-def legal_nobles(s: dict, seat: int) -> list:
+def legal_nobles(s: dict, seat: int):
     """One action commits all six tiles (p.5: "Pontosan hat nemeseteket rakjátok le"); a
-    player arranges and rearranges them on the client and sends the final layout (D2)."""
+    player arranges and rearranges them on the client and sends the final layout (D2).
+    Up to 29,520 layouts: yielded one by one (layouts.py), never built to check one."""
     if len(s["secret"][seat]) == len(SLOTS):
         return []
-    return list(layouts(tuple(sorted(s["hand"][seat]))))
+    return layouts(s["hand"][seat])
 
 
 def apply_nobles(s: dict, seat: int, action: dict, ev: list) -> None:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..base import Engine, IllegalAction, clone
+from ..base import Engine, IllegalAction
 from ..vocabulary import Bool, Code, Codes, Int, Vocabulary
-from . import early, flow, refusals, scoring
+from . import early, flow, layouts, refusals, scoring
 from .board import DEFAULT, ENEMIES, PROVINCES, SLOTS, UNITS, board_from_json
 from .bots import BOTS
-from .state import PLAYERS, new_state
+from .state import PLAYERS, copy_state, new_state
 from .view import view as make_view
 
 _PROVINCE = Code(PROVINCES)
@@ -75,19 +75,20 @@ class GodsPlaygroundEngine(Engine):
         return s
 
     def copy_state(self, state: dict) -> dict:
-        # The board never changes during a game: the copy shares it instead of cloning it.
-        board = state.get("board")
-        if board is None:
-            return clone(state)
-        copy = clone({k: v for k, v in state.items() if k != "board"})
-        copy["board"] = board
-        return copy
+        return copy_state(state)
 
     def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
         flow.apply(state, seat, action, events)
 
-    def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction:
-        return refusals.refusal(state, seat, action) or super().refusal(state, seat, action)
+    def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction | None:
+        return refusals.refusal(state, seat, action)
+
+    def spell(self, state: dict, seat: int, action: dict) -> dict:
+        """As listed: a `disc` of null (a campaign without the royal army, the start
+        player's free counterattack) is left out."""
+        if action.get("disc", "") is None:
+            del action["disc"]
+        return action  # parsed afresh: every field present, lists sorted and new
 
     def not_your_turn(self, state: dict, seat: int) -> IllegalAction:
         return refusals.not_your_turn(state, seat)
@@ -95,16 +96,29 @@ class GodsPlaygroundEngine(Engine):
     def to_move(self, state: dict) -> list[int]:
         return flow.to_move(state)
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+    def generate_legal(self, state: dict, seat: int):
         return flow.legal_actions(state, seat)
+
+    def count_legal(self, state: dict, seat: int) -> int | None:
+        """The nobles decision is counted and indexed without listing its layouts."""
+        if self._placing(state, seat):
+            return layouts.count(state["hand"][seat])
+        return None
+
+    def legal_at(self, state: dict, seat: int, index: int) -> dict:
+        return layouts.layout_at(state["hand"][seat], index)
+
+    @staticmethod
+    def _placing(state: dict, seat: int) -> bool:
+        return state["pending"] is not None and state["pending"]["kind"] == "nobles" and seat in flow.to_move(state)
 
     def offered_actions(self, state: dict, seat: int) -> list[dict]:
         """The nobles decision would list up to 29,520 layouts: a client is sent one entry
         naming the tiles in hand instead, {"type": "place_nobles", "tiles": [...]}, and
         sends back one layout, {"type": "place_nobles", "prussia": v, ..., "royal": v}."""
-        if state["pending"] and state["pending"]["kind"] == "nobles" and seat in flow.to_move(state):
+        if self._placing(state, seat):
             return [{"type": "place_nobles", "tiles": sorted(state["hand"][seat])}]
-        return self.legal_actions(state, seat)
+        return list(self.legal_actions(state, seat))
 
     def view(self, state: dict, seat: int | None) -> dict:
         return make_view(state, seat)

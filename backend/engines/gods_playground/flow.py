@@ -67,7 +67,8 @@ def to_move(s: dict) -> list[int]:
     return [pend["turn"]]
 
 
-def legal_actions(s: dict, seat: int) -> list[dict]:
+def legal_actions(s: dict, seat: int):
+    """Every legal action of `seat`, in order (an iterable of fresh dicts)."""
     if seat not in to_move(s):
         return []
     return DECISIONS[s["pending"]["kind"]][0](s, seat)

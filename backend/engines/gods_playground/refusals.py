@@ -1,17 +1,19 @@
-"""Why God's Playground refuses an action, in words a player understands.
+"""Which actions God's Playground allows, checked one at a time, and why it
+refuses the others, in words a player understands.
 
-Legality is decided by legal_actions alone (flow.legal_actions); these
-functions only say why a well-formed action was not among them, or why a
-seat may not act.  They read only what the acting seat may know: the public
-board, its own noble tiles and its own bid.
+`refusal` is the engine's one check of legality: None for a legal action,
+else the reason (the listing in flow.py must agree, as
+tests/engines/test_legality.py proves).  It reads only what the acting seat
+may know: the public board, its own noble tiles and its own bid.
 """
 
 from __future__ import annotations
 
 from ..base import NotLegal, NotYourTurn
-from .actions import diplomacy_allowed, fewest_vp, recruit_cost
-from .board import BOARD, HOME, SLOTS
+from .actions import diplomacy_allowed, fewest_vp, recruit_cost, takeable_estate
+from .board import BOARD, HOME
 from .early import estate_cost, free_space
+from .layouts import fits
 from .state import PLAYERS, discs_free, enemies_in, sejm_seats, units_free
 from .war import royal_ready
 
@@ -32,7 +34,8 @@ SECOND_MOVE = {"move_cube", "stop"}
 
 
 def refusal(s: dict, seat: int, action: dict) -> NotLegal | None:
-    """The reason, or None when there is nothing more specific to say."""
+    """Why the seat to move may not play `action` (as parsed), or None when it may
+    (a pass, or the stop after one cube moved, is always allowed where it is asked)."""
     pend = s["pending"]
     kind = pend["kind"]
     second = kind == "special" and pend["second"]
@@ -87,7 +90,9 @@ def _no_cube() -> NotLegal:
     return NotLegal("You need one of your noble cubes in that province.")
 
 
-def _no_deputy(s: dict, seat: int) -> NotLegal:
+def _no_deputy(s: dict, seat: int, disc: str) -> NotLegal | None:
+    if s["sejm"][disc] == seat:
+        return None
     if not sejm_seats(s, seat):
         return NotLegal("That needs one of your deputies in the Sejm, and you have none.")
     return NotLegal("You have no deputy in the Sejm for that province: give up one of your own.")
@@ -99,25 +104,35 @@ def _full(s: dict, p: str) -> NotLegal | None:
     return None
 
 
+def _own_space(s: dict, seat: int, a: dict, marks: str) -> bool:
+    """Whether a["space"] is one of the seat's estates in a["province"] not yet marked
+    (no steward, no town)."""
+    pr, i = s["prov"][a["province"]], a["space"]
+    return 0 <= i < len(pr["estates"]) and pr["estates"][i] == seat and not pr[marks][i]
+
+
 def _place_estate(s, seat, a):
     return _full(s, a["province"])
 
 
 def _place_nobles(s, seat, a):
     """Only the seat's own hand is read: the other seats' tiles stay out of the answer."""
-    left = list(s["hand"][seat])
-    for slot in SLOTS:
-        if a[slot] not in left:
-            return NotLegal("You have no noble tile of value {value} left to put on {slot}.", value=a[slot], slot=slot)
-        left.remove(a[slot])
-    return None
+    missing = fits(s["hand"][seat], a)
+    if missing is None:
+        return None
+    value, slot = missing
+    return NotLegal("You have no noble tile of value {value} left to put on {slot}.", value=value, slot=slot)
 
 
 def _reduce_nobles(s, seat, a):
+    if s["pending"]["demand"][seat][a["province"]] > 0:
+        return None
     return NotLegal("You are not placing any cube there: choose a province where you place at least one.")
 
 
 def _bid(s, seat, a):
+    if 0 <= a["amount"] <= s["money"][seat]:
+        return None
     return NotLegal("Bid a whole number of talers from 0 to {money}.", money=s["money"][seat])
 
 
@@ -137,10 +152,14 @@ def _steward(s, seat, a):
         return NotLegal("No steward is left.")
     if s["prov"][a["province"]]["nobles"][seat] < 1:
         return _no_cube()
+    if _own_space(s, seat, a, "stewards"):
+        return None
     return NotLegal("Choose one of your own estates there that has no steward yet.")
 
 
 def _danzig(s, seat, a):
+    if s["prov"]["prussia"]["nobles"][seat] >= 1:
+        return None
     return NotLegal("Trading through Danzig needs one of your noble cubes in Prussia.")
 
 
@@ -156,18 +175,22 @@ def _diplomacy(s, seat, a):
     if s["prov"][HOME[c]]["nobles"][seat] < 1:
         return NotLegal("Negotiating with that enemy needs one of your noble cubes in {province}, on its border.",
                         province=HOME[c])
-    return _no_deputy(s, seat)
+    return _no_deputy(s, seat, a["disc"])
 
 
 def _move_cube(s, seat, a):
     if a["from"] == a["to"]:
         return NotLegal("Move the cube to a different province.")
+    if s["prov"][a["from"]]["nobles"][seat] >= 1:
+        return None
     return NotLegal("You have no noble cube in the province you move from.")
 
 
 def _liberum_veto(s, seat, a):
     if all(v is None for v in s["sejm"].values()):
         return NotLegal("The Sejm is empty: there is nothing to veto.")
+    if s["prov"][a["province"]]["nobles"][seat] >= 1:
+        return None
     return _no_cube()
 
 
@@ -187,6 +210,8 @@ def _right_of_arms(s, seat, a):
         return NotLegal("Choose another family to take the estate from.")
     if s["prov"][p]["nobles"][target] >= mine:
         return NotLegal("You need more noble cubes in that province than the family you take from.")
+    if takeable_estate(s["prov"][p], target) is not None:
+        return None
     return NotLegal("That family has no estate without a town in that province.")
 
 
@@ -201,6 +226,8 @@ def _jesuits(s, seat, a):
         return NotLegal("Name each province only once.")
     if any(s["prov"][p]["nobles"][seat] < 1 for p in chosen):
         return NotLegal("Each school needs one of your noble cubes in its province.")
+    if len(chosen) * cost <= s["money"][seat]:
+        return None
     return NotLegal("Schools cost {cost} talers each: you can pay for {count}.", cost=cost,
                     count=s["money"][seat] // cost)
 
@@ -214,6 +241,8 @@ def _town(s, seat, a):
         return NotLegal("No town is left.")
     if s["prov"][a["province"]]["nobles"][seat] < BOARD["town_cubes"]:
         return NotLegal("A town needs {count} of your noble cubes in its province.", count=BOARD["town_cubes"])
+    if _own_space(s, seat, a, "towns"):
+        return None
     return NotLegal("Choose one of your own estates there that has no town yet.")
 
 
@@ -229,8 +258,10 @@ def _recruit(s, seat, a):
         return NotLegal("No Cossack is left to hire.")
     if unit != "cossack" and units_free(s, seat, unit) == 0:
         return NotLegal("You have no {unit} left in your supply.", unit=unit)
-    return NotLegal("That costs {cost} talers and you have {money}.", cost=recruit_cost(s, p, unit),
-                    money=s["money"][seat])
+    cost = recruit_cost(s, p, unit)
+    if s["money"][seat] >= cost:
+        return None
+    return NotLegal("That costs {cost} talers and you have {money}.", cost=cost, money=s["money"][seat])
 
 
 def _campaign(s, seat, a):
@@ -247,12 +278,14 @@ def _campaign(s, seat, a):
     if not royal:
         if disc is not None:
             return NotLegal("Only a campaign with the royal army costs a deputy in the Sejm.")
+        if pr["units"][seat][0] + pr["units"][seat][1] > 0:
+            return None
         return NotLegal("You have no infantry or cavalry in {province} to campaign with.", province=p)
     if not royal_ready(s):
         return NotLegal("The royal army has no infantry or cavalry.")
     if disc is None:
         return NotLegal("The royal army needs the Sejm's consent: name one of your deputies to give up.")
-    return _no_deputy(s, seat)
+    return _no_deputy(s, seat, disc)
 
 
 def _counterattack(s, seat, a):
@@ -265,10 +298,12 @@ def _counterattack(s, seat, a):
     elif not enemies_in(s["prov"][target]):
         return NotLegal("There is no enemy cube in that province.")
     if s["pending"]["free"] and seat == s["start"]:
+        if disc is None:
+            return None
         return NotLegal("Your first attack is free: it costs no deputy in the Sejm.")
     if disc is None:
         return NotLegal("The royal army needs the Sejm's consent: name one of your deputies to give up.")
-    return _no_deputy(s, seat)
+    return _no_deputy(s, seat, disc)
 
 
 _REASONS = {

@@ -91,8 +91,6 @@ class Room:
                 # A seat the bot plays for its user offers that user nothing until they take it back.
                 plays = active and s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
                 legal = engine.offered_actions(state, s) if plays else []
-                if plays and engine.offers_legal_actions:  # the seat's move is checked against them (domain.check)
-                    snapshot.shared["legal", s] = legal
                 snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal))
             parts = snapshot.rendered[seat]
         return parts
