@@ -4,11 +4,12 @@ recruitment (p.8)."""
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Iterator
 
 from . import turns
-from .board import BOARD, ENEMIES, HOME, PROVINCES, UNIT_COST, UNITS
+from .board import BOARD, ENEMIES, HOME, PROVINCES, UNIT_COST, UNIT_LIMIT, UNITS
 from .early import name, pname, say
-from .state import PLAYERS, discs_free, enemies_in, order_from, roll, sejm_seats, units_free
+from .state import PLAYERS, discs_free, enemies_in, order_from, roll, sejm_seats, units_free, writable
 
 # ---- 8 special actions -----------------------------------------------------------
 
@@ -18,12 +19,12 @@ def phase_special(s: dict, ev: list) -> None:
     s["pending"] = {"kind": "special", "order": order + order, "i": 0, "second": False}
 
 
-def cube_moves(s: dict, seat: int) -> list:
-    out = []
+def cube_moves(s: dict, seat: int) -> Iterator[dict]:
     for a in PROVINCES:
         if s["prov"][a]["nobles"][seat] >= 1:
-            out += [{"type": "move_cube", "from": a, "to": b} for b in PROVINCES if b != a]
-    return out
+            for b in PROVINCES:
+                if b != a:
+                    yield {"type": "move_cube", "from": a, "to": b}
 
 
 def fewest_vp(s: dict, seat: int) -> bool:
@@ -47,10 +48,11 @@ def takeable_estate(pr: dict, target: int) -> int | None:
     return None
 
 
-def legal_special(s: dict, seat: int) -> list:
+def legal_special(s: dict, seat: int) -> Iterator[dict]:
     if s["pending"]["second"]:
-        return cube_moves(s, seat) + [{"type": "stop"}]
-    out = []
+        yield from cube_moves(s, seat)
+        yield {"type": "stop"}
+        return
     prov = s["prov"]
     r = s["round"]
     mine = {p: prov[p]["nobles"][seat] for p in PROVINCES}
@@ -58,37 +60,44 @@ def legal_special(s: dict, seat: int) -> list:
         for p in PROVINCES:
             if mine[p] >= 1:
                 pr = prov[p]
-                out += [{"type": "steward", "province": p, "space": i}
-                        for i, o in enumerate(pr["estates"]) if o == seat and not pr["stewards"][i]]
+                for i, o in enumerate(pr["estates"]):
+                    if o == seat and not pr["stewards"][i]:
+                        yield {"type": "steward", "province": p, "space": i}
     if mine["prussia"] >= 1:
-        out.append({"type": "danzig"})
+        yield {"type": "danzig"}
     if s["treaty"] is None:
         # Any one of the seat's Sejm discs, its choice (p.7).
-        out += [{"type": "diplomacy", "enemy": c, "disc": d} for c in ENEMIES
-                if diplomacy_allowed(s, c) and mine[HOME[c]] >= 1 for d in sejm_seats(s, seat)]
-    out += cube_moves(s, seat)
+        discs = sejm_seats(s, seat)
+        for c in ENEMIES:
+            if diplomacy_allowed(s, c) and mine[HOME[c]] >= 1:
+                for d in discs:
+                    yield {"type": "diplomacy", "enemy": c, "disc": d}
+    yield from cube_moves(s, seat)
     if any(v is not None for v in s["sejm"].values()):
-        out += [{"type": "liberum_veto", "province": p} for p in PROVINCES if mine[p] >= 1]
+        for p in PROVINCES:
+            if mine[p] >= 1:
+                yield {"type": "liberum_veto", "province": p}
     # The taker puts down a disc of his own (p.7: "kicserélje a sajátjára").
     if r >= 3 and fewest_vp(s, seat) and discs_free(s, seat) > 0:
         for p in PROVINCES:
             if mine[p] >= BOARD["right_of_arms_cubes"]:
                 for t in range(PLAYERS):
                     if t != seat and prov[p]["nobles"][t] < mine[p] and takeable_estate(prov[p], t) is not None:
-                        out.append({"type": "right_of_arms", "province": p, "target": t})
+                        yield {"type": "right_of_arms", "province": p, "target": t}
     if r >= 2:
         usable = [p for p in PROVINCES if mine[p] >= 1]
         most = min(len(usable), s["money"][seat] // BOARD["jesuit_cost"])
         for k in range(1, most + 1):
-            out += [{"type": "jesuits", "provinces": list(c)} for c in combinations(usable, k)]
+            for c in combinations(usable, k):
+                yield {"type": "jesuits", "provinces": list(c)}
     if r >= 3 and not s["town_built"] and s["towns_left"] > 0:
         for p in PROVINCES:
             if mine[p] >= BOARD["town_cubes"]:
                 pr = prov[p]
-                out += [{"type": "town", "province": p, "space": i}
-                        for i, o in enumerate(pr["estates"]) if o == seat and not pr["towns"][i]]
-    out.append({"type": "pass"})
-    return out
+                for i, o in enumerate(pr["estates"]):
+                    if o == seat and not pr["towns"][i]:
+                        yield {"type": "town", "province": p, "space": i}
+    yield {"type": "pass"}
 
 
 def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -96,8 +105,8 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
     prov = s["prov"]
     pend = s["pending"]
     if kind == "move_cube":
-        prov[action["from"]]["nobles"][seat] -= 1
-        prov[action["to"]]["nobles"][seat] += 1
+        writable(s, action["from"])["nobles"][seat] -= 1
+        writable(s, action["to"])["nobles"][seat] += 1
         say(ev, f"{name(seat)} moves a cube from {pname(action['from'])} to {pname(action['to'])}.", "move", seat=seat,
             **{"from": action["from"], "dest": action["to"]})
         if not pend["second"]:
@@ -106,14 +115,14 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
     elif kind == "stop":
         pass
     elif kind == "steward":
-        pr = prov[action["province"]]
+        pr = writable(s, action["province"])
         pr["nobles"][seat] -= 1
         pr["stewards"][action["space"]] = True
         s["stewards_left"] -= 1
         say(ev, f"{name(seat)} hires a steward in {pname(action['province'])}.", "steward", seat=seat,
             province=action["province"])
     elif kind == "danzig":
-        pr = prov["prussia"]
+        pr = writable(s, "prussia")
         pr["nobles"][seat] -= 1
         income = sum(pr["income"] + (BOARD["steward_bonus"] if pr["stewards"][i] else 0)
                      for i, o in enumerate(pr["estates"]) if o is not None)
@@ -122,12 +131,12 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
     elif kind == "diplomacy":
         diplomacy(s, seat, action["enemy"], action["disc"], ev)
     elif kind == "liberum_veto":
-        prov[action["province"]]["nobles"][seat] -= 1
+        writable(s, action["province"])["nobles"][seat] -= 1
         for p in PROVINCES:
             s["sejm"][p] = None
         say(ev, f"{name(seat)} uses the liberum veto: every disc leaves the Sejm.", "veto", seat=seat)
     elif kind == "right_of_arms":
-        pr = prov[action["province"]]
+        pr = writable(s, action["province"])
         pr["nobles"][seat] -= BOARD["right_of_arms_cubes"]
         i = takeable_estate(pr, action["target"])
         pr["estates"][i] = seat
@@ -139,14 +148,14 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
     elif kind == "jesuits":
         k = len(action["provinces"])
         for p in action["provinces"]:
-            prov[p]["nobles"][seat] -= 1
+            writable(s, p)["nobles"][seat] -= 1
         s["money"][seat] -= BOARD["jesuit_cost"] * k
         gain = k + (BOARD["jesuit_bonus_all"] if k == len(PROVINCES) else 0)
         s["vp"][seat] += gain
         say(ev, f"{name(seat)} funds Jesuit schools in {k} province(s) for {gain} VP.", "jesuits", seat=seat, count=k,
             vp=gain)
     elif kind == "town":
-        pr = prov[action["province"]]
+        pr = writable(s, action["province"])
         pr["nobles"][seat] -= BOARD["town_cubes"]
         pr["towns"][action["space"]] = True
         s["towns_left"] -= 1
@@ -163,7 +172,7 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
 
 def diplomacy(s: dict, seat: int, colour: str, disc: str, ev: list) -> None:
     """Cube from the bordering province, a Sejm disc, then pay a die roll plus two (p.7)."""
-    s["prov"][HOME[colour]]["nobles"][seat] -= 1
+    writable(s, HOME[colour])["nobles"][seat] -= 1
     s["sejm"][disc] = None
     d = roll(s)
     cost = d + BOARD["treaty_extra_cost"]
@@ -189,25 +198,33 @@ def phase_recruitment(s: dict, ev: list) -> None:
 
 def recruit_cost(s: dict, p: str, unit: str) -> int:
     cost = UNIT_COST[unit]
-    # Halved where enemy cubes stand, Cossacks included (p.8, player aid p.16).
+    # Halved where enemy cubes stand, Cossacks included (p.8, player aid p.16);
+    # legal_recruitment prices a province's units the same way.
     return cost // 2 if enemies_in(s["prov"][p]) > 0 else cost
 
 
-def legal_recruitment(s: dict, seat: int) -> list:
-    out = []
+def legal_recruitment(s: dict, seat: int) -> Iterator[dict]:
     opened = s["pending"]["opened"][seat]
     money = s["money"][seat]
+    # What the seat may still recruit at all; the price is halved where enemies stand.
+    placed = [0, 0, 0]
+    for pr in s["prov"].values():
+        mine = pr["units"][seat]
+        placed[0] += mine[0]
+        placed[1] += mine[1]
+        placed[2] += mine[2]
+    units = [u for k, u in enumerate(UNITS) if placed[k] < UNIT_LIMIT[u] and not (u == "cannon" and s["round"] == 1)]
+    if s["cossacks"]["box"] > 0:
+        units.append("cossack")
     for p in PROVINCES:
-        if p not in opened and s["prov"][p]["nobles"][seat] < 1:
+        pr = s["prov"][p]
+        if p not in opened and pr["nobles"][seat] < 1:
             continue
-        for u in UNITS:
-            if u == "cannon" and s["round"] == 1:
-                continue  # no cannon in round 1 (p.8)
-            if units_free(s, seat, u) > 0 and money >= recruit_cost(s, p, u):
-                out.append({"type": "recruit", "province": p, "unit": u})
-        if p == "ukraine" and s["cossacks"]["box"] > 0 and money >= recruit_cost(s, p, "cossack"):
-            out.append({"type": "recruit", "province": p, "unit": "cossack"})
-    return out + [{"type": "pass"}]
+        halved = enemies_in(pr) > 0
+        for u in units:
+            if (u != "cossack" or p == "ukraine") and money >= (UNIT_COST[u] // 2 if halved else UNIT_COST[u]):
+                yield {"type": "recruit", "province": p, "unit": u}
+    yield {"type": "pass"}
 
 
 def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -219,7 +236,7 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
     p, unit = action["province"], action["unit"]
     opened = s["pending"]["opened"][seat]
     if p not in opened:
-        s["prov"][p]["nobles"][seat] -= 1  # one cube opens the province (p.8)
+        writable(s, p)["nobles"][seat] -= 1  # one cube opens the province (p.8)
         opened.append(p)
     cost = recruit_cost(s, p, unit)
     s["money"][seat] -= cost
@@ -227,7 +244,7 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
         s["cossacks"]["box"] -= 1
         s["cossacks"]["ukraine"] += 1
     else:
-        s["prov"][p]["units"][seat][UNITS.index(unit)] += 1
+        writable(s, p)["units"][seat][UNITS.index(unit)] += 1
     say(ev, f"{name(seat)} recruits {unit} in {pname(p)} for {cost} talers.", "recruit", seat=seat, province=p,
         unit=unit, cost=cost)
     turns.next_turn(s)

@@ -3,10 +3,14 @@ events, elections and estate purchase (rulebook p.4-6)."""
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from . import turns
 from .layouts import layouts
 from .board import BOARD, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, SLOTS, board_of
-from .state import PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n
+from .state import (
+    PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n, writable,
+)
 
 
 def say(ev: list, text: str, kind: str, to: list | None = None, seat: int | None = None, **params) -> None:
@@ -25,7 +29,11 @@ def name(seat: int) -> str:
 
 
 def pname(p: str) -> str:
-    return p.replace("_", " ").title()
+    """A province (or box, or slot) code as the English text writes it."""
+    return _PLACE_NAMES.get(p) or p.replace("_", " ").title()
+
+
+_PLACE_NAMES = {p: p.replace("_", " ").title() for p in (*SLOTS, "habsburg")}
 
 
 # ---- setup: three starting estates each (p.4) ----------------------------------
@@ -47,7 +55,7 @@ def free_space(pr: dict) -> int | None:
 
 
 def place_estate(s: dict, seat: int, p: str, ev: list) -> None:
-    pr = s["prov"][p]
+    pr = writable(s, p)
     i = free_space(pr)
     pr["estates"][i] = seat
     say(ev, f"{name(seat)} takes an estate in {pname(p)} (space {i + 1}).", "estate", seat=seat, province=p,
@@ -153,7 +161,7 @@ def reveal_nobles(s: dict, ev: list) -> None:
 
 def put_cubes(s: dict, seat: int, want: dict, ev: list) -> None:
     for p, n in want.items():
-        s["prov"][p]["nobles"][seat] += n
+        writable(s, p)["nobles"][seat] += n
 
 
 def legal_shortage(s: dict, seat: int) -> list:
@@ -300,7 +308,7 @@ def phase_elections(s: dict, ev: list) -> None:
             say(ev, f"Nobody wins the election in {pname(p)}.", "election_none", province=p)
             continue
         w = winners[0]
-        nobles[w] -= 1
+        writable(s, p)["nobles"][w] -= 1
         if discs_free(s, w) > 0:
             s["sejm"][p] = w
             say(ev, f"{name(w)} wins the election in {pname(p)} and sends a deputy to the Sejm.",
@@ -319,15 +327,14 @@ def estate_cost(s: dict, seat: int) -> int:
     return first if s["pending"]["bought"][seat] == 0 else later
 
 
-def legal_estate_purchase(s: dict, seat: int) -> list:
+def legal_estate_purchase(s: dict, seat: int) -> Iterator[dict]:
     cost = estate_cost(s, seat)
-    out = []
     if discs_free(s, seat) > 0:
         for p in PROVINCES:
             pr = s["prov"][p]
             if pr["nobles"][seat] >= cost and free_space(pr) is not None:
-                out.append({"type": "buy_estate", "province": p})
-    return out + [{"type": "pass"}]
+                yield {"type": "buy_estate", "province": p}
+    yield {"type": "pass"}
 
 
 def apply_estate_purchase(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -336,7 +343,7 @@ def apply_estate_purchase(s: dict, seat: int, action: dict, ev: list) -> None:
         turns.pass_turn(s)
         return
     cost = estate_cost(s, seat)
-    s["prov"][action["province"]]["nobles"][seat] -= cost
+    writable(s, action["province"])["nobles"][seat] -= cost
     s["pending"]["bought"][seat] += 1
     place_estate(s, seat, action["province"], ev)
     turns.next_turn(s)

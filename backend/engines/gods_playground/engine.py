@@ -7,7 +7,7 @@ from ..vocabulary import Bool, Code, Codes, Int, Vocabulary
 from . import early, flow, layouts, refusals, scoring
 from .board import DEFAULT, ENEMIES, PROVINCES, SLOTS, UNITS, board_from_json
 from .bots import BOTS
-from .state import PLAYERS, copy_state, new_state
+from .state import PLAYERS, copy_state, done, new_state
 from .view import view as make_view
 
 _PROVINCE = Code(PROVINCES)
@@ -79,6 +79,7 @@ class GodsPlaygroundEngine(Engine):
 
     def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
         flow.apply(state, seat, action, events)
+        done(state)
 
     def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction | None:
         return refusals.refusal(state, seat, action)
@@ -110,7 +111,10 @@ class GodsPlaygroundEngine(Engine):
 
     @staticmethod
     def _placing(state: dict, seat: int) -> bool:
-        return state["pending"] is not None and state["pending"]["kind"] == "nobles" and seat in flow.to_move(state)
+        """Whether the seat is still to lay its nobles (flow.to_move's nobles case)."""
+        pending = state["pending"]
+        return (pending is not None and pending["kind"] == "nobles" and not state["over"]
+                and len(state["secret"][seat]) < len(SLOTS))
 
     def offered_actions(self, state: dict, seat: int) -> list[dict]:
         """The nobles decision would list up to 29,520 layouts: a client is sent one entry

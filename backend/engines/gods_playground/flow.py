@@ -7,6 +7,8 @@ to pass is passed automatically, so every turn offered is a real decision.
 
 from __future__ import annotations
 
+from itertools import islice
+
 from . import actions, early, scoring, war
 from .board import SLOTS
 
@@ -97,8 +99,8 @@ def settle(s: dict, ev: list) -> None:
         if pend["kind"] in AUTO_PASS:
             seat = to_move(s)[0]
             legal, apply_fn = DECISIONS[pend["kind"]]
-            only = legal(s, seat)
-            if len(only) == 1:
-                apply_fn(s, seat, only[0], ev)
+            first = list(islice(legal(s, seat), 2))  # a pass comes last: one action is the pass alone
+            if len(first) == 1:
+                apply_fn(s, seat, first[0], ev)
                 continue
         return

@@ -57,16 +57,23 @@ def layout_at(hand: list[int], index: int) -> dict:
     action = {"type": "place_nobles"}
     for depth, slot in enumerate(SLOTS):
         rest = len(SLOTS) - depth - 1
+        # The layouts that go on with a value depend only on how many of it are left.
+        by_count = {}
+        for n in set(left):
+            if n:
+                j = left.index(n)
+                left[j] -= 1
+                by_count[n] = _ways(left, rest)
+                left[j] += 1
         for i, n in enumerate(left):
             if not n:
                 continue
-            left[i] -= 1
-            ways = _ways(left, rest)
+            ways = by_count[n]
             if index < ways:
                 action[slot] = values[i]
+                left[i] -= 1
                 break
             index -= ways
-            left[i] += 1
         else:
             raise IndexError("no such layout")
     return action

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from .board import BOARD, ENEMIES, GARRISON, PROVINCES, UNITS, board_of
 from .early import name, pname, say
-from .state import PLAYERS, enemies_in, nobles_in, order_from
+from .state import PLAYERS, enemies_in, nobles_in, order_from, writable
 
 # ---- 14 estates -------------------------------------------------------------------
 
 
 def lose_estates(s: dict, p: str, n: int, ev: list) -> None:
     """From the most valuable occupied space backwards; a town is lost with its estate (p.13)."""
-    pr = s["prov"][p]
+    pr = writable(s, p)
     lost = 0
     for i in range(len(pr["estates"]) - 1, -1, -1):
         if lost == n:
@@ -46,6 +46,7 @@ def phase_estates(s: dict, ev: list) -> None:
             lose_estates(s, p, max(1, enemy - nobles), ev)
         elif markers > nobles:
             lose_estates(s, p, markers - nobles, ev)
+        pr = s["prov"][p]  # lose_estates may have taken a copy of it to change
         if habsburg_special(s, p):
             change = -1 if markers else (1 if nobles >= BOARD["habsburg_rise_cubes"] else 0)
         elif enemy:
@@ -57,7 +58,7 @@ def phase_estates(s: dict, ev: list) -> None:
         new = min(BOARD["income_max"], max(BOARD["income_min"], pr["income"] + change))
         if new != pr["income"]:
             say(ev, f"Estate income in {pname(p)} goes from {pr['income']} to {new}.", "income_track", province=p, income=new)
-        pr["income"] = new
+            writable(s, p)["income"] = new
 
 
 # ---- 15 victory points -----------------------------------------------------------
@@ -113,7 +114,7 @@ def phase_end_of_round(s: dict, ev: list) -> None:
     s["turks_on_habsburg"] = min(s["turks_on_habsburg"], GARRISON)  # at most two stay (p.14)
     for p in PROVINCES:
         s["sejm"][p] = None
-        pr = s["prov"][p]
+        pr = writable(s, p)
         pr["units"] = [[0] * len(UNITS) for _ in range(PLAYERS)]
         pr["invaded"] = False
         # Enemy cubes (and influence) beyond the noble cubes there go home (p.14).

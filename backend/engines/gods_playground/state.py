@@ -6,7 +6,6 @@ the board), so nothing can be created or lost by accident.
 
 from __future__ import annotations
 
-from ..base import clone
 from ..rng import MASK, splitmix64
 from .board import (
     BOARD, ENEMIES, HOME, INFLUENCE_MARKERS, PROVINCES, ROYAL_LIMIT, UNIT_LIMIT, UNITS, DEFAULT, board_of,
@@ -59,30 +58,78 @@ def new_state(seed: int, dice: list[int], board: dict | None) -> dict:
     return s
 
 
-# What copy_state shares with the state it copies: a step only ever replaces these
-# whole (tests/engines/gods_playground/test_copy.py holds every other container copied).
+# What copy_state shares with the state it copies, as a step only ever replaces them
+# whole: these keys' values, and the items of SHARED_ITEMS' lists (each seat's secret
+# placement).  tests/engines/gods_playground/test_copy.py holds everything else copied.
 SHARED = frozenset({"board", "revealed", "last_roll", "final_estate_vp"})
+SHARED_ITEMS = frozenset({"secret"})
+# The provinces a step's private copy still shares with the state it was copied from
+# (copy_state puts the list here; writable takes a province off it; `done` removes it).
+SHARED_PROVINCES = "_shared_provinces"
 
 
 def copy_state(s: dict) -> dict:
     """The private copy a step changes: every container a step may change in place is
-    new, what it only ever replaces whole is shared (SHARED).  Written out for this
-    state's layout, it costs a fraction of a generic deep copy."""
-    c = dict(s)
+    new, what it only ever replaces whole is shared (SHARED), and so are the provinces
+    until the step takes one with `writable` (most steps change one or two of the
+    five).  Written out for this state's layout (and without comprehensions, each a
+    call), it costs a fraction of a generic deep copy.  `done` ends the step."""
+    c = s.copy()
     c["dice_queue"] = s["dice_queue"][:]
     c["money"] = s["money"][:]
     c["vp"] = s["vp"][:]
-    c["hand"] = [h[:] for h in s["hand"]]
-    c["secret"] = s["secret"][:]  # each seat's placement is replaced whole
-    c["prov"] = {p: {**pr, "estates": pr["estates"][:], "stewards": pr["stewards"][:], "towns": pr["towns"][:],
-                     "nobles": pr["nobles"][:], "enemy": dict(pr["enemy"]), "units": [u[:] for u in pr["units"]]}
-                 for p, pr in s["prov"].items()}
-    c["box"] = {colour: {**b, "nobles": b["nobles"][:]} for colour, b in s["box"].items()}
-    c["royal_army"] = dict(s["royal_army"])
-    c["sejm"] = dict(s["sejm"])
-    c["cossacks"] = dict(s["cossacks"])
-    c["pending"] = clone(s["pending"])
+    h0, h1, h2 = s["hand"]
+    c["hand"] = [h0[:], h1[:], h2[:]]
+    c["secret"] = s["secret"][:]
+    c["prov"] = s["prov"].copy()
+    c[SHARED_PROVINCES] = list(c["prov"])
+    box = {}
+    for colour, b in s["box"].items():
+        b = b.copy()
+        b["nobles"] = b["nobles"][:]
+        box[colour] = b
+    c["box"] = box
+    c["royal_army"] = s["royal_army"].copy()
+    c["sejm"] = s["sejm"].copy()
+    c["cossacks"] = s["cossacks"].copy()
+    c["pending"] = _copy_pending(s["pending"])
     return c
+
+
+def _copy_pending(pending: dict | None) -> dict | None:
+    """The decision under way: a dict of numbers, codes and lists, whose items are
+    numbers or codes, or lists and dicts of them (opened provinces, demands): two
+    levels, copied without recursion."""
+    if pending is None:
+        return None
+    c = pending.copy()
+    for k, v in pending.items():
+        if type(v) is list:
+            c[k] = [x.copy() if type(x) in _CONTAINERS else x for x in v]
+    return c
+
+
+_CONTAINERS = (list, dict)
+
+
+def writable(s: dict, p: str) -> dict:
+    """Province p of a step's private copy, ready to change: copied from the state the
+    step began with the first time it is asked for.  Every change to a province goes
+    through here (tests/engines/gods_playground/test_copy.py plays on frozen provinces)."""
+    shared = s.get(SHARED_PROVINCES, ())  # none in a state that is all its own (a new game, a deep copy)
+    pr = s["prov"][p]
+    if p in shared:
+        shared.remove(p)
+        u0, u1, u2 = pr["units"]
+        pr = {**pr, "estates": list(pr["estates"]), "stewards": list(pr["stewards"]), "towns": list(pr["towns"]),
+              "nobles": list(pr["nobles"]), "enemy": dict(pr["enemy"]), "units": [list(u0), list(u1), list(u2)]}
+        s["prov"][p] = pr
+    return pr
+
+
+def done(s: dict) -> None:
+    """The end of a step: its copy is a plain state again."""
+    del s[SHARED_PROVINCES]
 
 
 def start_player(die: int) -> int:

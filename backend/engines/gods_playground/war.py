@@ -4,13 +4,14 @@ raids (p.12-13), with the combat rules they share."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterator
 
 from . import turns
 from .board import BOARD, DIE, DIE_ENEMY, ENEMIES, GARRISON, HIT_ON, HOME, PROVINCES, TURKS_R4_WITH_HABSBURG, board_of
 from .early import add_die_cube, name, pname, say
 from .state import (
     PLAYERS, box_attackers, cube_supply, enemies_in, enemy_supply, home_colour, influence_supply, nobles_in,
-    order_from, rand_below, roll, roll_n, royal_cube_supply, sejm_seats,
+    order_from, rand_below, roll, roll_n, royal_cube_supply, sejm_seats, writable,
 )
 
 # ---- combat ---------------------------------------------------------------------
@@ -49,7 +50,7 @@ def roll_cossacks(s: dict, bonus: int) -> int:
 
 def roll_player(s: dict, p: str, seat: int, bonus: int | None = None) -> int:
     """A seat's infantry and cavalry in province p roll; by default its own cannon adds 1."""
-    units = s["prov"][p]["units"][seat]
+    units = writable(s, p)["units"][seat]
     hits, li, lc = roll_units(s, units[0], units[1], cannon_bonus(units[2]) if bonus is None else bonus)
     units[0] -= li
     units[1] -= lc
@@ -84,8 +85,7 @@ def royal_ready(s: dict) -> bool:
     return s["royal_army"]["infantry"] + s["royal_army"]["cavalry"] > 0
 
 
-def legal_campaigns(s: dict, seat: int) -> list:
-    out = []
+def legal_campaigns(s: dict, seat: int) -> Iterator[dict]:
     discs = sejm_seats(s, seat) if royal_ready(s) else []
     for c in ENEMIES:
         if c == "purple" and s["round"] < 4:
@@ -96,10 +96,11 @@ def legal_campaigns(s: dict, seat: int) -> list:
         if s["treaty"] == c and enemies_in(pr) == 0:
             continue  # with a treaty only enemy cubes in the province can be fought (p.7, p.9)
         if pr["units"][seat][0] + pr["units"][seat][1] > 0:
-            out.append({"type": "campaign", "enemy": c, "royal": False})
+            yield {"type": "campaign", "enemy": c, "royal": False}
         # The royal army for one Sejm disc of the seat's choosing (p.9, p.7).
-        out += [{"type": "campaign", "enemy": c, "royal": True, "disc": d} for d in discs]
-    return out + [{"type": "pass"}]
+        for d in discs:
+            yield {"type": "campaign", "enemy": c, "royal": True, "disc": d}
+    yield {"type": "pass"}
 
 
 def apply_campaigns(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -113,7 +114,7 @@ def apply_campaigns(s: dict, seat: int, action: dict, ev: list) -> None:
 
 def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
     p = HOME[c]
-    pr = s["prov"][p]
+    pr = writable(s, p)
     pr["nobles"][seat] -= 1
     royal = disc is not None
     if royal:
@@ -232,7 +233,7 @@ def invade(s: dict, c: str, ev: list) -> None:
 def influence_arrives(s: dict, p: str, n: int, ev: list) -> None:
     """Habsburg influence cancels noble cubes one for one in player order; what is left
     stays on the province unless enemy cubes are there (p.10-11)."""
-    pr = s["prov"][p]
+    pr = writable(s, p)
     removed = 0
     while n and nobles_in(pr):
         for seat in order_from(s["start"]):
@@ -251,7 +252,7 @@ def arrive(s: dict, p: str, colour: str, n: int, ev: list) -> None:
     colours cancel one for one (p.10, player aid)."""
     if n <= 0:
         return
-    pr = s["prov"][p]
+    pr = writable(s, p)
     pr["invaded"] = True
     pr["enemy"][colour] += n
     pr["influence"] = 0
@@ -281,18 +282,20 @@ def phase_counterattack(s: dict, ev: list) -> None:
     turns.start_round_robin(s, "counterattack", {"free": True})
 
 
-def legal_counterattack(s: dict, seat: int) -> list:
-    pend = s["pending"]
-    out = []
+def legal_counterattack(s: dict, seat: int) -> Iterator[dict]:
     if royal_ready(s):
         targets = [p for p in PROVINCES if enemies_in(s["prov"][p])]
         if s["turks_on_habsburg"]:
             targets.append("habsburg")
-        if pend["free"] and seat == s["start"]:
-            out = [{"type": "counterattack", "target": t} for t in targets]
+        if s["pending"]["free"] and seat == s["start"]:
+            for t in targets:
+                yield {"type": "counterattack", "target": t}
         else:
-            out = [{"type": "counterattack", "target": t, "disc": d} for t in targets for d in sejm_seats(s, seat)]
-    return out + [{"type": "pass"}]
+            discs = sejm_seats(s, seat)
+            for t in targets:
+                for d in discs:
+                    yield {"type": "counterattack", "target": t, "disc": d}
+    yield {"type": "pass"}
 
 
 def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
@@ -311,7 +314,7 @@ def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
         k = min(hits, s["turks_on_habsburg"])
         s["turks_on_habsburg"] -= k
     else:
-        k = hits - clear_cubes(s["prov"][target], hits, None)
+        k = hits - clear_cubes(writable(s, target), hits, None)
     say(ev, f"{name(seat)} leads the royal army against {pname(target)}: {hits} hit(s), {k} enemy cube(s) removed.",
         "counterattack", seat=seat, province=target, hits=hits,
         removed=k)

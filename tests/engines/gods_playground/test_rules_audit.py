@@ -81,7 +81,7 @@ def test_counterattack_goes_round_the_table_and_a_pass_is_final_p12():
     s = act(s, RED, {"type": "counterattack", "target": "ukraine", "disc": "ukraine"})
     # Blue and white passed for good; red, alone, has no disc left: only passing remains.
     assert s["pending"]["active"] == [RED] and ENGINE.to_move(s) == [RED]
-    assert war.legal_counterattack(s, RED) == [{"type": "pass"}]
+    assert list(war.legal_counterattack(s, RED)) == [{"type": "pass"}]
 
 
 def test_the_player_chooses_which_sejm_disc_to_give_up_p7():
@@ -353,9 +353,9 @@ def test_the_royal_army_cannot_attack_influence_markers_p12():
     s = _counterattack(round_=2, start=WHITE)
     s["prov"]["great_poland"]["influence"] = 3
     s["influence"] = 2
-    assert war.legal_counterattack(s, WHITE) == [{"type": "pass"}]
+    assert list(war.legal_counterattack(s, WHITE)) == [{"type": "pass"}]
     s["turks_on_habsburg"] = 1
-    assert war.legal_counterattack(s, WHITE) == [{"type": "counterattack", "target": "habsburg"}, {"type": "pass"}]
+    assert list(war.legal_counterattack(s, WHITE)) == [{"type": "counterattack", "target": "habsburg"}, {"type": "pass"}]
 
 
 def test_cossacks_join_a_campaign_only_with_the_players_own_troops_p9():

@@ -49,7 +49,7 @@ def test_campaign_examples_p9():
 def test_campaign_needs_a_cube_in_the_bordering_province_p9():
     s = campaigns(round_=3)
     units(s, "lithuania", BLUE, infantry=2)
-    assert war.legal_campaigns(s, BLUE) == [{"type": "pass"}]
+    assert list(war.legal_campaigns(s, BLUE)) == [{"type": "pass"}]
     nobles(s, "lithuania", [0, 1, 0])
     assert {"type": "campaign", "enemy": "green", "royal": False} in war.legal_campaigns(s, BLUE)
     # No campaign against the Habsburgs before round 4, nor against a treaty partner.
@@ -198,7 +198,7 @@ def test_counterattack_example_p12():
     s = act(s, BLUE, {"type": "counterattack", "target": "ukraine"})
     assert s["prov"]["ukraine"]["enemy"]["yellow"] == 1
     # Blue's free attack is spent and he has no disc: only passing is left.
-    assert war.legal_counterattack(s, BLUE) == [{"type": "pass"}]
+    assert list(war.legal_counterattack(s, BLUE)) == [{"type": "pass"}]
     s = act(s, RED, {"type": "pass"})  # red has no Sejm disc
     s = act(s, WHITE, {"type": "counterattack", "target": "ukraine", "disc": "prussia"})
     assert s["prov"]["ukraine"]["enemy"]["yellow"] == 0 and s["sejm"]["prussia"] is None
