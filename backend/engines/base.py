@@ -72,6 +72,25 @@ class Played(NamedTuple):
 # ---- JSON helpers ---------------------------------------------------------------
 
 
+_NO_SEAT = object()
+
+
+def event(events: list[Event], kind: str, text: str, *, seat: Any = _NO_SEAT, to: list | None = None,
+          **params: Any) -> None:
+    """Append an event (docs/engines.md, Events): `kind` names its sentence, `seat`
+    is the acting seat, `to` the seats that may see it (None: everyone), `params`
+    everything else a client needs to word it in any language, and `text` the
+    English sentence for older clients.  A `seat` left out is left out of the
+    event; None is written as null (Condottiere's events always carry the key, God's
+    Playground's only where a family acts: kept so, as stored matches replay byte
+    for byte)."""
+    e = {"text": text, "to": to, "kind": kind}
+    if seat is not _NO_SEAT:
+        e["seat"] = seat
+    e["params"] = params
+    events.append(e)
+
+
 def visible_events(events: list[Event], seat: int | None) -> list[Event]:
     """The events a viewer may see: public ones, plus those addressed to its seat."""
     return [e for e in events if e.get("to") is None or (seat is not None and seat in e["to"])]
@@ -188,6 +207,10 @@ class Engine:
     # is looked up in legal_actions by its exact JSON and every refusal that is
     # not about the seat or the turn is NotLegal.
     actions = None
+    # What the game does in each of its decisions: {decision: (listing, step)}, where
+    # `decision(state)` names the one under way, listing(state, seat) yields the
+    # seat's legal actions and step(state, seat, action, events) applies one.
+    decisions: dict[str, tuple[Callable, Callable]] = {}
 
     # ---- public API -----------------------------------------------------
     def setup(self, num_players: int, options: dict | None = None, seed: int = 0) -> State:
@@ -336,11 +359,11 @@ class Engine:
     def _setup(self, num_players: int, options: dict, seed: int) -> State:  # pragma: no cover
         raise NotImplementedError
 
-    def _step(self, state: State, seat: int, action: Action, events: list[Event]) -> None:  # pragma: no cover
-        """Mutate the private copy `state` in place and append events.  `action`
-        is the legal entry that was matched, already checked; it becomes the
-        canonical action, so `_step` neither changes it nor stores its lists."""
-        raise NotImplementedError
+    def _step(self, state: State, seat: int, action: Action, events: list[Event]) -> None:
+        """Change the private copy `state` in place and append events: the step of
+        the decision under way.  `action` is checked and canonical (it becomes
+        Played.action), so a step neither changes it nor stores its lists."""
+        self.decisions[self.decision(state)][1](state, seat, action, events)
 
     def to_move(self, state: State) -> list[int]:  # pragma: no cover
         raise NotImplementedError
@@ -351,8 +374,15 @@ class Engine:
         `generate_legal` (a game may also return a plain list)."""
         return LegalActions(self, state, seat)
 
-    def generate_legal(self, state: State, seat: int) -> Iterator[Action]:  # pragma: no cover
-        """Yield every legal action of `seat` as a fresh dict, in the game's order."""
+    def generate_legal(self, state: State, seat: int) -> Iterator[Action]:
+        """Every legal action of `seat` as a fresh dict, in the game's order: the
+        listing of the decision under way."""
+        if seat not in self.to_move(state):
+            return iter(())
+        return self.decisions[self.decision(state)][0](state, seat)
+
+    def decision(self, state: State) -> str:  # pragma: no cover
+        """The decision under way (a key of `decisions`); asked only while some seat is to move."""
         raise NotImplementedError
 
     def count_legal(self, state: State, seat: int) -> int | None:

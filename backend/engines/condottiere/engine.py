@@ -1,22 +1,19 @@
 """Condottiere behind the shared engine contract (docs/engines.md).
 
-This module declares the action vocabulary, lists the legal actions and
-applies the one chosen; why others are refused is worded in refusals.py, the
-game flow lives in rules.py, the card arithmetic in cards.py, views in view.py.
+This module declares the action vocabulary and options; what each decision
+offers and does is decisions.py, which actions are legal and why others are
+refused refusals.py, the game flow rules.py, the card arithmetic cards.py,
+views view.py.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-
-from ..vocabulary import Bool, Code, Codes, Vocabulary
 from ..base import Engine, IllegalAction
+from ..vocabulary import Bool, Code, Codes, Vocabulary
 from . import board, refusals, rules
 from .bots import BOTS
-from .cards import (
-    DECK_COUNTS, FACE_DOWN_KINDS, HIDDEN, MERCENARY_VALUES, card_name, counted, highest_mercenary, same_cards,
-)
-from .rules import event, may_wait, takeable
+from .cards import DECK_COUNTS, same_cards
+from .decisions import DECISIONS
 from .view import build_view, build_views
 
 _CARDS = sorted(DECK_COUNTS)  # the order legal_actions lists a kept pair in
@@ -71,6 +68,7 @@ class CondottiereEngine(Engine):
     max_players = 6
     options_schema = OPTIONS_SCHEMA
     actions = ACTIONS
+    decisions = DECISIONS
     bots = BOTS
 
     # ---- setup ----------------------------------------------------------
@@ -136,45 +134,10 @@ class CondottiereEngine(Engine):
     def views(self, state: dict, seats) -> dict:
         return build_views(self, state, seats)
 
-    def generate_legal(self, state: dict, seat: int) -> list[dict]:
-        if seat not in self.to_move(state):
-            return []
-        phase = state["phase"]
-        if phase == "battle":
-            return self._battle_actions(state, seat)
-        if phase == "place_token":
-            return [{"type": "place_token", "region": r} for r in rules.token_regions(state)]
-        if phase == "legate":
-            return [{"type": "place_legate", "region": r} for r in rules.legate_regions(state)] + [
-                {"type": "place_legate", "region": None}]
-        if phase == "discard_hand":
-            keep = [{"type": "keep_hand"}]
-            return keep if any(c in MERCENARY_VALUES for c in state["hands"][seat]) else [{"type": "discard_hand"}] + keep
-        if phase == "keep":
-            hand = sorted(state["hands"][seat])
-            choices = {()} | {(c,) for c in hand} | set(combinations(hand, 2))
-            return [{"type": "keep", "cards": list(c)} for c in sorted(choices)]
-        return []
-
-    def _battle_actions(self, state: dict, seat: int) -> list[dict]:
-        out = []
-        for card in sorted(set(state["hands"][seat])):
-            if card == "scarecrow":
-                out.append({"type": "play", "card": card, "take": None})
-                out.extend({"type": "play", "card": card, "take": m} for m in takeable(state, seat))
-            else:
-                out.append({"type": "play", "card": card})
-        out.append({"type": "pass"})
-        if rules.face_down_index(state["lines"][seat]) >= 0:
-            out.append({"type": "pass", "reveal": True})
-        if may_wait(state, seat):
-            out.append({"type": "wait"})
-        return out
+    def decision(self, state: dict) -> str:
+        return state["phase"]  # every phase but "over" is a decision (decisions.py)
 
     # ---- actions ----------------------------------------------------------
-    def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
-        getattr(self, "_do_" + action["type"])(state, seat, action, events)
-
     def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction | None:
         return refusals.refusal(state, seat, action)
 
@@ -189,137 +152,3 @@ class CondottiereEngine(Engine):
 
     def not_your_turn(self, state: dict, seat: int) -> IllegalAction:
         return refusals.not_your_turn(state, seat)
-
-    def _do_place_token(self, state, seat, action, events):
-        region = action["region"]
-        state["token"] = region
-        owner = state["owner"].get(region)
-        if owner is not None:
-            event(events, f"Seat {seat} places the condottiere token on {region.title()} (held by Seat {owner}).",
-                  kind="token_placed_held", seat=seat, region=region, owner=owner)
-        else:
-            event(events, f"Seat {seat} places the condottiere token on {region.title()}.", kind="token_placed",
-                  seat=seat, region=region)
-        rules.after_token_placed(state, events)
-
-    def _do_play(self, state, seat, action, events):
-        card = action["card"]
-        take = action.get("take")
-        hand = state["hands"][seat]
-        hand.remove(card)
-        lines = state["lines"]
-        line = lines[seat]
-        old_down = rules.face_down_index(line)
-        hidden = state["opts"]["hidden_cards"] and card in FACE_DOWN_KINDS
-        to_line = card not in ("bishop", "scarecrow")
-        # The card's own effect resolves first, then a face-down card from an
-        # earlier turn is turned up (docs/rules: Hidden Cards timing).
-        if card == "winter" or card == "spring":
-            other = "spring" if card == "winter" else "winter"
-            gone = sum(l.count(other) for l in lines)
-            if gone:
-                for l in lines:
-                    while other in l:
-                        l.remove(other)
-                state["discard"].extend([other] * gone)
-        elif card == "bishop":
-            self._bishop(state, events)
-        elif card == "scarecrow" and take is not None:
-            line.remove(take)
-            hand.append(take)
-        if old_down >= 0:  # effects may have shifted it: a line holds at most one face-down card
-            old_down = rules.face_down_index(line)
-            line[old_down] = line[old_down][1:]
-        if to_line:
-            line.append(HIDDEN + card if hidden else card)
-        else:
-            state["discard"].append(card)
-        if hidden:
-            strength = rules.public_strength(state, seat)
-            event(events, f"Seat {seat} plays a card face down (visible strength {strength}).",
-                  kind="play_hidden", seat=seat, strength=strength)
-            event(events, f"You play {card_name(card)} face down.", to=[seat], kind="play_private", seat=seat,
-                  card=card)
-        else:
-            strength = rules.public_strength(state, seat)
-            if card in ("winter", "spring") and gone:
-                event(events, f"Seat {seat} plays {card_name(card)}, discarding {gone} {card_name(other)} "
-                      f"(strength {strength}).", kind="play_season", seat=seat, card=card, other=other, count=gone,
-                      strength=strength)
-            elif card == "scarecrow" and take:
-                event(events, f"Seat {seat} plays Scarecrow, taking back {card_name(take)} (strength {strength}).",
-                      kind="play_scarecrow", seat=seat, card=card, take=take, strength=strength)
-            elif card == "scarecrow":
-                event(events, f"Seat {seat} plays Scarecrow, taking nothing back (strength {strength}).",
-                      kind="play_scarecrow_none", seat=seat, card=card, strength=strength)
-            else:
-                event(events, f"Seat {seat} plays {card_name(card)} (strength {strength}).", kind="play", seat=seat,
-                      card=card, strength=strength)
-        if old_down >= 0:
-            event(events, f"Seat {seat} turns up {card_name(line[old_down])}.", kind="reveal", seat=seat,
-                  card=line[old_down])
-        if seat == state["defender"]:
-            state["defender_played"] = True
-        if card == "surrender":
-            event(events, f"Seat {seat}'s Surrender ends the battle.", kind="surrender", seat=seat)
-            state["turn"] = None
-            rules.end_battle(state, events)
-        elif card == "bishop" and state["final"] is None:
-            state["phase"] = "legate"
-        else:
-            rules.settle_turn(state, (seat + 1) % state["num_players"], events)
-
-    def _bishop(self, state, events):
-        """p. 12: every face-up mercenary of the highest printed value, in every
-        line (passed players' too), is discarded; face-down ones are ignored (p. 20)."""
-        top = highest_mercenary(counted(state["lines"], None))
-        if not top:
-            event(events, "The Bishop finds no mercenary to discard.", kind="bishop_none")
-            return
-        code = next(c for c, v in MERCENARY_VALUES.items() if v == top)
-        count = 0
-        for l in state["lines"]:
-            while code in l:
-                l.remove(code)
-                count += 1
-        state["discard"].extend([code] * count)
-        event(events, f"The Bishop discards {count} x {card_name(code)}.", kind="bishop", card=code, count=count)
-
-    def _do_pass(self, state, seat, action, events):
-        state["passed"][seat] = True
-        event(events, f"Seat {seat} passes.", kind="pass", seat=seat)
-        if action.get("reveal"):
-            rules.reveal(state, seat, events)
-        rules.settle_turn(state, (seat + 1) % state["num_players"], events)
-
-    def _do_wait(self, state, seat, action, events):
-        event(events, f"Seat {seat} (defender) waits.", kind="wait", seat=seat)
-        rules.settle_turn(state, (seat + 1) % state["num_players"], events)
-
-    def _do_place_legate(self, state, seat, action, events):
-        region = action["region"]
-        state["legate"], state["legate_seat"] = region, seat
-        if region:
-            event(events, f"Seat {seat} places the papal legate on {region.title()}.", kind="legate", seat=seat,
-                  region=region)
-        else:
-            event(events, f"Seat {seat} places the papal legate off the board.", kind="legate_off", seat=seat)
-        state["phase"] = "battle"
-        rules.settle_turn(state, (seat + 1) % state["num_players"], events)
-
-    def _do_discard_hand(self, state, seat, action, events):
-        rules.answer_discard(state, seat, True, events)
-
-    def _do_keep_hand(self, state, seat, action, events):
-        rules.answer_discard(state, seat, False, events)
-
-    def _do_keep(self, state, seat, action, events):
-        cards = action["cards"]
-        rest = list(state["hands"][seat])
-        for c in cards:
-            rest.remove(c)
-        state["hands"][seat] = list(cards)
-        state["discard"].extend(rest)
-        event(events, f"Seat {seat} keeps {rules.plural(len(cards), 'card')}.", kind="keep", seat=seat,
-              count=len(cards))
-        rules.redeal(state, events)

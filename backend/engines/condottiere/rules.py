@@ -9,18 +9,12 @@ from __future__ import annotations
 
 import random
 
+from ..base import event
 from ..rng import SplitMix64
 from . import board
 from .cards import HIDDEN, MERCENARY_VALUES, STANDARD_DECK, bare, card_name, counted, line_totals
 
 # ---- small helpers ---------------------------------------------------------
-
-
-def event(events: list, text: str, to=None, kind: str = "info", seat=None, **params) -> None:
-    """An event as data (docs/engines.md, Events): `kind` names its sentence,
-    `seat` the acting seat, `params` everything else a client needs to word it
-    in any language; `text` is the English sentence for older clients."""
-    events.append({"text": text, "to": to, "kind": kind, "seat": seat, "params": params})
 
 
 def plural(count: int, word: str) -> str:
@@ -115,19 +109,19 @@ def draw(state: dict, seat: int, count: int, events: list, reshuffle: bool = Fal
             deck.extend(state["discard"])
             state["discard"] = []
             rng(state).shuffle(deck)
-            event(events, "The discard pile is shuffled into a new deck.", kind="reshuffle")
+            event(events, "reshuffle", "The discard pile is shuffled into a new deck.", seat=None)
         take = min(count - len(got), len(deck))
         got.extend(deck[:take])
         del deck[:take]
     if not got:
         return
     state["hands"][seat].extend(got)
-    event(events, f"Seat {seat} receives {plural(len(got), 'card')}.", kind="deal", seat=seat, count=len(got))
+    event(events, "deal", f"Seat {seat} receives {plural(len(got), 'card')}.", seat=seat, count=len(got))
     # In the view's order (a sorted hand), not the deal's: the order cards come off a reshuffled deck depends on
     # hidden cards (those discarded into it), and the seat's events must tell no more than its view.
     dealt = sorted(got)
-    event(events, "You receive: " + ", ".join(card_name(c) for c in dealt) + ".", to=[seat], kind="deal_private",
-          seat=seat, cards=dealt)
+    event(events, "deal_private", "You receive: " + ", ".join(card_name(c) for c in dealt) + ".", seat=seat, to=[seat],
+          cards=dealt)
 
 
 def collect_all(state: dict) -> None:
@@ -180,7 +174,7 @@ def new_game(state: dict, events: list) -> None:
     collect_all(state)
     state["holder"] = state["first"]
     state["round"], state["fresh"], state["last"] = 1, True, None
-    event(events, f"Game {state['game_no']} begins; Seat {state['holder']} is the condottiere.", kind="new_game",
+    event(events, "new_game", f"Game {state['game_no']} begins; Seat {state['holder']} is the condottiere.",
           seat=state["holder"], game=state["game_no"])
     hand_size = 7 if state["opts"]["draw_after_battle"] else 10
     for seat in seats_from(state, state["holder"]):
@@ -219,7 +213,7 @@ def settle_turn(state: dict, start: int, events: list) -> None:
             state["turn"] = seat
             return
         passed[seat] = True
-        event(events, f"Seat {seat} has no cards and passes.", kind="no_cards", seat=seat)
+        event(events, "no_cards", f"Seat {seat} has no cards and passes.", seat=seat)
     state["turn"] = None
     end_battle(state, events)
 
@@ -233,7 +227,7 @@ def reveal(state: dict, seat: int, events: list) -> None:
     i = face_down_index(line)
     if i >= 0:
         line[i] = bare(line[i])
-        event(events, f"Seat {seat} turns up {card_name(line[i])}.", kind="reveal", seat=seat, card=line[i])
+        event(events, "reveal", f"Seat {seat} turns up {card_name(line[i])}.", seat=seat, card=line[i])
 
 
 def end_battle(state: dict, events: list) -> None:
@@ -257,16 +251,18 @@ def end_battle(state: dict, events: list) -> None:
         previous = state["owner"].get(region)
         state["owner"][region] = winner
         if previous is not None and previous != winner:
-            event(events, f"Seat {winner} wins the battle for {region.title()} from Seat {previous} ({shown}).",
-                  kind="battle_won_from", seat=winner, region=region, previous=previous, strengths=strengths)
+            event(events, "battle_won_from",
+                  f"Seat {winner} wins the battle for {region.title()} from Seat {previous} ({shown}).",
+                  seat=winner, region=region, previous=previous, strengths=strengths)
         else:
-            event(events, f"Seat {winner} wins the battle for {region.title()} ({shown}).", kind="battle_won",
-                  seat=winner, region=region, strengths=strengths)
+            event(events, "battle_won", f"Seat {winner} wins the battle for {region.title()} ({shown}).", seat=winner,
+                  region=region, strengths=strengths)
     elif defender is not None:
-        event(events, f"The battle for {region.title()} is tied ({shown}); Seat {defender} keeps it.",
-              kind="battle_tied_kept", seat=defender, region=region, strengths=strengths)
+        event(events, "battle_tied_kept",
+              f"The battle for {region.title()} is tied ({shown}); Seat {defender} keeps it.", seat=defender,
+              region=region, strengths=strengths)
     else:
-        event(events, f"The battle for {region.title()} is tied ({shown}); nobody takes it.", kind="battle_tied",
+        event(events, "battle_tied", f"The battle for {region.title()} is tied ({shown}); nobody takes it.", seat=None,
               region=region, strengths=strengths)
     if court_seat is not None:
         token_to = court_seat
@@ -279,7 +275,7 @@ def end_battle(state: dict, events: list) -> None:
     state["holder"] = token_to
     state["last"] = {"region": region, "winner": winner, "strengths": strengths, "token_to": token_to,
                      "courtesan_seat": court_seat}
-    event(events, f"Seat {token_to} takes the condottiere token.", kind="token", seat=token_to)
+    event(events, "token", f"Seat {token_to} takes the condottiere token.", seat=token_to)
     state["token"] = None
     state["defender"] = None
     if winner is not None and has_won(state, winner):
@@ -342,7 +338,7 @@ def answer_discard(state: dict, seat: int, discard: bool, events: list) -> None:
         hand = state["hands"][s]
         state["discard"].extend(hand)
         state["hands"][s] = []
-        event(events, f"Seat {s} discards their hand ({plural(len(hand), 'card')}).", kind="discard_hand", seat=s,
+        event(events, "discard_hand", f"Seat {s} discards their hand ({plural(len(hand), 'card')}).", seat=s,
               count=len(hand))
     state["asked"], state["discarding"] = [], []
     round_end_check(state, events)
@@ -366,7 +362,7 @@ def redeal(state: dict, events: list) -> None:
     state["deck"].extend(state["discard"])
     state["discard"] = []
     rng(state).shuffle(state["deck"])
-    event(events, f"Round {state['round']} begins: the cards are shuffled and dealt.", kind="round",
+    event(events, "round", f"Round {state['round']} begins: the cards are shuffled and dealt.", seat=None,
           round=state["round"])
     order = seats_from(state, (state["holder"] + 1) % state["num_players"])
     wanted = {s: max(0, 10 - len(state["hands"][s])) + region_count(state, s) for s in order}
@@ -394,7 +390,8 @@ def game_over(state: dict, winners: list, reason: str, events: list) -> None:
     state["phase"], state["turn"], state["winners"], state["reason"] = "over", None, winners, reason
     names = " and ".join(f"Seat {s}" for s in winners)
     verb = "share the victory" if len(winners) > 1 else "wins the game"
-    event(events, f"{names} {verb} ({reason}).", kind="game_over", winners=winners, reason=reason.replace(" ", "_"))
+    event(events, "game_over", f"{names} {verb} ({reason}).", seat=None, winners=winners,
+          reason=reason.replace(" ", "_"))
 
 
 def win_game(state: dict, winner: int, events: list) -> None:
@@ -406,7 +403,7 @@ def win_game(state: dict, winner: int, events: list) -> None:
 
 def all_taken(state: dict, events: list) -> None:
     """Every region taken (p. 16): most regions wins; a tie goes to a final battle."""
-    event(events, "Every region is taken.", kind="all_taken")
+    event(events, "all_taken", "Every region is taken.", seat=None)
     if state["opts"]["points"]:
         score_game(state, None, events)
         return
@@ -427,8 +424,9 @@ def score_game(state: dict, winner, events: list) -> None:
         if winner == seat and won_by_adjacency(state, seat):
             gained += 5
         points[seat] += gained
-    event(events, f"Game {state['game_no']} scores: " + ", ".join(f"Seat {s}: {p}" for s, p in enumerate(points)) + ".",
-          kind="score", game=state["game_no"], points=list(points))
+    event(events, "score",
+          f"Game {state['game_no']} scores: " + ", ".join(f"Seat {s}: {p}" for s, p in enumerate(points)) + ".",
+          seat=None, game=state["game_no"], points=list(points))
     best = max(points)
     if best < state["opts"]["points_target"]:
         new_game(state, events)
@@ -450,7 +448,7 @@ def start_final(state: dict, seats: list, events: list) -> None:
     state["token"] = state["defender"] = None
     state["passed"] = [s not in seats for s in range(n)]
     state["battle_no"] += 1
-    event(events, "Final battle between " + " and ".join(f"Seat {s}" for s in seats) + ".", kind="final",
+    event(events, "final", "Final battle between " + " and ".join(f"Seat {s}" for s in seats) + ".", seat=None,
           seats=list(seats))
     for seat in seats:
         draw(state, seat, 10 + region_count(state, seat), events)
@@ -464,7 +462,7 @@ def finish_final(state: dict, strengths: list, events: list) -> None:
     best = max(strengths[s] for s in seats)
     tops = [s for s in seats if strengths[s] == best]
     shown = ", ".join(f"Seat {s}: {strengths[s]}" for s in seats)
-    event(events, f"The final battle ends ({shown}).", kind="final_battle",
+    event(events, "final_battle", f"The final battle ends ({shown}).", seat=None,
           strengths={str(s): strengths[s] for s in seats})
     state["last"] = {"region": None, "winner": tops[0] if len(tops) == 1 else None, "strengths": strengths,
                      "token_to": state["holder"], "courtesan_seat": None}

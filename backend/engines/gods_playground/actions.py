@@ -8,8 +8,9 @@ from typing import Iterator
 
 from . import turns
 from .board import BOARD, ENEMIES, HOME, PROVINCES, UNIT_COST, UNIT_LIMIT, UNITS
-from .early import name, pname, say
-from .state import PLAYERS, discs_free, enemies_in, order_from, roll, sejm_seats, units_free, writable
+from ..base import event
+from .early import name, pname
+from .state import PLAYERS, discs_free, enemies_in, order_from, roll, sejm_seats, writable
 
 # ---- 8 special actions -----------------------------------------------------------
 
@@ -102,13 +103,12 @@ def legal_special(s: dict, seat: int) -> Iterator[dict]:
 
 def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
     kind = action["type"]
-    prov = s["prov"]
     pend = s["pending"]
     if kind == "move_cube":
         writable(s, action["from"])["nobles"][seat] -= 1
         writable(s, action["to"])["nobles"][seat] += 1
-        say(ev, f"{name(seat)} moves a cube from {pname(action['from'])} to {pname(action['to'])}.", "move", seat=seat,
-            **{"from": action["from"], "dest": action["to"]})
+        event(ev, "move", f"{name(seat)} moves a cube from {pname(action['from'])} to {pname(action['to'])}.",
+              seat=seat, **{"from": action["from"], "dest": action["to"]})
         if not pend["second"]:
             pend["second"] = True  # up to two cubes (p.7): a second move or stop
             return
@@ -119,22 +119,23 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         pr["nobles"][seat] -= 1
         pr["stewards"][action["space"]] = True
         s["stewards_left"] -= 1
-        say(ev, f"{name(seat)} hires a steward in {pname(action['province'])}.", "steward", seat=seat,
-            province=action["province"])
+        event(ev, "steward", f"{name(seat)} hires a steward in {pname(action['province'])}.", seat=seat,
+              province=action["province"])
     elif kind == "danzig":
         pr = writable(s, "prussia")
         pr["nobles"][seat] -= 1
         income = sum(pr["income"] + (BOARD["steward_bonus"] if pr["stewards"][i] else 0)
                      for i, o in enumerate(pr["estates"]) if o is not None)
         s["money"][seat] += 2 * income
-        say(ev, f"{name(seat)} trades through Danzig for {2 * income} talers.", "danzig", seat=seat, amount=2 * income)
+        event(ev, "danzig", f"{name(seat)} trades through Danzig for {2 * income} talers.", seat=seat,
+              amount=2 * income)
     elif kind == "diplomacy":
         diplomacy(s, seat, action["enemy"], action["disc"], ev)
     elif kind == "liberum_veto":
         writable(s, action["province"])["nobles"][seat] -= 1
         for p in PROVINCES:
             s["sejm"][p] = None
-        say(ev, f"{name(seat)} uses the liberum veto: every disc leaves the Sejm.", "veto", seat=seat)
+        event(ev, "veto", f"{name(seat)} uses the liberum veto: every disc leaves the Sejm.", seat=seat)
     elif kind == "right_of_arms":
         pr = writable(s, action["province"])
         pr["nobles"][seat] -= BOARD["right_of_arms_cubes"]
@@ -143,8 +144,10 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         if pr["stewards"][i]:
             pr["stewards"][i] = False
             s["stewards_left"] += 1
-        say(ev, f"{name(seat)} takes an estate in {pname(action['province'])} from {name(action['target'])} "
-                "by the right of arms.", "right_of_arms", seat=seat, province=action["province"], owner=action["target"])
+        event(ev, "right_of_arms",
+              f"{name(seat)} takes an estate in {pname(action['province'])} from {name(action['target'])} "
+                "by the right of arms.",
+              seat=seat, province=action["province"], owner=action["target"])
     elif kind == "jesuits":
         k = len(action["provinces"])
         for p in action["provinces"]:
@@ -152,18 +155,18 @@ def apply_special(s: dict, seat: int, action: dict, ev: list) -> None:
         s["money"][seat] -= BOARD["jesuit_cost"] * k
         gain = k + (BOARD["jesuit_bonus_all"] if k == len(PROVINCES) else 0)
         s["vp"][seat] += gain
-        say(ev, f"{name(seat)} funds Jesuit schools in {k} province(s) for {gain} VP.", "jesuits", seat=seat, count=k,
-            vp=gain)
+        event(ev, "jesuits", f"{name(seat)} funds Jesuit schools in {k} province(s) for {gain} VP.", seat=seat, count=k,
+              vp=gain)
     elif kind == "town":
         pr = writable(s, action["province"])
         pr["nobles"][seat] -= BOARD["town_cubes"]
         pr["towns"][action["space"]] = True
         s["towns_left"] -= 1
         s["town_built"] = True
-        say(ev, f"{name(seat)} founds a town in {pname(action['province'])}.", "town", seat=seat,
-            province=action["province"])
+        event(ev, "town", f"{name(seat)} founds a town in {pname(action['province'])}.", seat=seat,
+              province=action["province"])
     elif kind == "pass":
-        say(ev, f"{name(seat)} takes no special action.", "special_pass", seat=seat)
+        event(ev, "special_pass", f"{name(seat)} takes no special action.", seat=seat)
     pend["second"] = False
     pend["i"] += 1
     if pend["i"] == len(pend["order"]):
@@ -180,13 +183,14 @@ def diplomacy(s: dict, seat: int, colour: str, disc: str, ev: list) -> None:
         s["money"][seat] -= cost
         s["treaty"] = colour
         s["treaty_made"] = True
-        say(ev, f"{name(seat)} rolls {d} and pays {cost} talers for a treaty with the {colour} enemy.",
-            "treaty", seat=seat, enemy=colour, die=d, cost=cost)
+        event(ev, "treaty", f"{name(seat)} rolls {d} and pays {cost} talers for a treaty with the {colour} enemy.",
+              seat=seat, enemy=colour, die=d, cost=cost)
     else:
         paid = s["money"][seat]
         s["money"][seat] = 0
-        say(ev, f"{name(seat)} rolls {d} but cannot pay {cost}: {paid} talers are lost and no treaty is made.",
-            "treaty_failed", seat=seat, enemy=colour, die=d, cost=cost, lost=paid)
+        event(ev, "treaty_failed",
+              f"{name(seat)} rolls {d} but cannot pay {cost}: {paid} talers are lost and no treaty is made.",
+              seat=seat, enemy=colour, die=d, cost=cost, lost=paid)
 
 
 # ---- 9 recruitment -------------------------------------------------------------
@@ -229,7 +233,7 @@ def legal_recruitment(s: dict, seat: int) -> Iterator[dict]:
 
 def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} passes.", "recruit_pass", seat=seat)
+        event(ev, "recruit_pass", f"{name(seat)} passes.", seat=seat)
         if turns.pass_for_now(s):
             end_recruitment(s, ev)
         return
@@ -245,8 +249,8 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
         s["cossacks"]["ukraine"] += 1
     else:
         writable(s, p)["units"][seat][UNITS.index(unit)] += 1
-    say(ev, f"{name(seat)} recruits {unit} in {pname(p)} for {cost} talers.", "recruit", seat=seat, province=p,
-        unit=unit, cost=cost)
+    event(ev, "recruit", f"{name(seat)} recruits {unit} in {pname(p)} for {cost} talers.", seat=seat, province=p,
+          unit=unit, cost=cost)
     turns.next_turn(s)
 
 
@@ -255,4 +259,4 @@ def end_recruitment(s: dict, ev: list) -> None:
     if n:
         s["cossacks"]["box"] = 0
         s["cossacks"]["tatars"] += n
-        say(ev, f"{n} unhired Cossack(s) join the Tatars.", "cossacks_join", count=n)
+        event(ev, "cossacks_join", f"{n} unhired Cossack(s) join the Tatars.", count=n)

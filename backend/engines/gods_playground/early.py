@@ -5,23 +5,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ..base import event
 from . import turns
 from .layouts import layouts
 from .board import BOARD, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, SLOTS, board_of
 from .state import (
     PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n, writable,
 )
-
-
-def say(ev: list, text: str, kind: str, to: list | None = None, seat: int | None = None, **params) -> None:
-    """An event as data (docs/engines.md, Events): `kind` names its sentence,
-    `seat` the acting family, `params` everything else a client needs to word
-    it in any language; `text` is the English sentence for older clients."""
-    event = {"text": text, "to": to, "kind": kind}
-    if seat is not None:
-        event["seat"] = seat
-    event["params"] = params
-    ev.append(event)
 
 
 def name(seat: int) -> str:
@@ -58,8 +48,8 @@ def place_estate(s: dict, seat: int, p: str, ev: list) -> None:
     pr = writable(s, p)
     i = free_space(pr)
     pr["estates"][i] = seat
-    say(ev, f"{name(seat)} takes an estate in {pname(p)} (space {i + 1}).", "estate", seat=seat, province=p,
-        space=i + 1)
+    event(ev, "estate", f"{name(seat)} takes an estate in {pname(p)} (space {i + 1}).", seat=seat, province=p,
+          space=i + 1)
 
 
 def legal_setup(s: dict, seat: int) -> list:
@@ -92,7 +82,7 @@ def phase_income(s: dict, ev: list) -> None:
     for seat in range(PLAYERS):
         gain = income_of(s, seat)
         s["money"][seat] += gain
-        say(ev, f"{name(seat)} collects {gain} talers.", "income", seat=seat, amount=gain)
+        event(ev, "income", f"{name(seat)} collects {gain} talers.", seat=seat, amount=gain)
 
 
 # ---- 2 nobles, placed secretly and simultaneously (p.5) --------------------------
@@ -102,7 +92,8 @@ def phase_nobles(s: dict, ev: list) -> None:
     s["secret"] = [{} for _ in range(PLAYERS)]
     s["revealed"] = None
     s["pending"] = {"kind": "nobles"}
-    say(ev, "Each family secretly places six nobles: one on each province and one on the royal army box.", "nobles_open")
+    event(ev, "nobles_open",
+          "Each family secretly places six nobles: one on each province and one on the royal army box.")
 
 
 def hand_left(s: dict, seat: int) -> list[int]:
@@ -127,8 +118,8 @@ def legal_nobles(s: dict, seat: int):
 def apply_nobles(s: dict, seat: int, action: dict, ev: list) -> None:
     s["secret"][seat] = {slot: action[slot] for slot in SLOTS}
     tiles = ", ".join(f"{pname(slot)} {action[slot]}" for slot in SLOTS)
-    say(ev, f"You place your nobles face down: {tiles}.", "noble_secret", to=[seat], seat=seat,
-        tiles=dict(s["secret"][seat]))
+    event(ev, "noble_secret", f"You place your nobles face down: {tiles}.", seat=seat, to=[seat],
+          tiles=dict(s["secret"][seat]))
     if all(len(x) == len(SLOTS) for x in s["secret"]):
         reveal_nobles(s, ev)
 
@@ -143,8 +134,8 @@ def reveal_nobles(s: dict, ev: list) -> None:
         want = {p: s["secret"][seat][p] for p in PROVINCES}
         demand.append(want)
         tiles = ", ".join(f"{pname(slot)} {s['secret'][seat][slot]}" for slot in SLOTS)
-        say(ev, f"{name(seat)} reveals: {tiles}.", "nobles_revealed", seat=seat,
-            tiles={slot: s["secret"][seat][slot] for slot in SLOTS})
+        event(ev, "nobles_revealed", f"{name(seat)} reveals: {tiles}.", seat=seat,
+              tiles={slot: s["secret"][seat][slot] for slot in SLOTS})
         if sum(want.values()) > cube_supply(s, seat):
             short.append(seat)
     s["secret"] = [{} for _ in range(PLAYERS)]
@@ -175,8 +166,8 @@ def apply_shortage(s: dict, seat: int, action: dict, ev: list) -> None:
     want[action["province"]] -= 1
     if sum(want.values()) <= cube_supply(s, seat):
         put_cubes(s, seat, want, ev)
-        say(ev, f"{name(seat)} ran short of cubes and placed {sum(want.values())}.", "shortage", seat=seat,
-            count=sum(want.values()))
+        event(ev, "shortage", f"{name(seat)} ran short of cubes and placed {sum(want.values())}.", seat=seat,
+              count=sum(want.values()))
         pend["seats"].pop(0)
         if not pend["seats"]:
             s["pending"] = None
@@ -198,17 +189,17 @@ def phase_king(s: dict, ev: list) -> None:
 def crown(s: dict, seat: int, ev: list) -> None:
     s["start"] = seat
     s["pending"] = None
-    say(ev, f"{name(seat)} wins the royal election and takes the start player marker.", "king", seat=seat)
+    event(ev, "king", f"{name(seat)} wins the royal election and takes the start player marker.", seat=seat)
 
 
 def open_bidding(s: dict, tied: list, ev: list) -> None:
     if all(s["money"][seat] == 0 for seat in tied):
-        say(ev, "Nobody in the tie can bid; the start player marker stays where it is.", "king_kept")
+        event(ev, "king_kept", "Nobody in the tie can bid; the start player marker stays where it is.")
         s["pending"] = None
         return
     s["pending"] = {"kind": "bid", "seats": sorted(tied), "bids": [None] * PLAYERS}
     names = " and ".join(name(x) for x in tied)
-    say(ev, f"{names} tie for the crown and bid in secret.", "bid_open", seats=sorted(tied))
+    event(ev, "bid_open", f"{names} tie for the crown and bid in secret.", seats=sorted(tied))
 
 
 def legal_bid(s: dict, seat: int) -> list:
@@ -221,14 +212,14 @@ def legal_bid(s: dict, seat: int) -> list:
 def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
     pend = s["pending"]
     pend["bids"][seat] = action["amount"]
-    say(ev, f"You bid {action['amount']} talers.", "bid_secret", to=[seat], seat=seat, amount=action["amount"])
+    event(ev, "bid_secret", f"You bid {action['amount']} talers.", seat=seat, to=[seat], amount=action["amount"])
     if any(pend["bids"][x] is None for x in pend["seats"]):
         return
     bids = pend["bids"]
     for x in pend["seats"]:
         s["money"][x] -= bids[x]  # every bid goes to the bank (p.5)
     shown = ", ".join(f"{name(x)} {bids[x]}" for x in pend["seats"])
-    say(ev, f"Bids revealed: {shown}.", "bids_revealed", bids={str(x): bids[x] for x in pend["seats"]})
+    event(ev, "bids_revealed", f"Bids revealed: {shown}.", bids={str(x): bids[x] for x in pend["seats"]})
     top = max(bids[x] for x in pend["seats"])
     winners = [x for x in pend["seats"] if bids[x] == top]
     if len(winners) == 1:
@@ -237,8 +228,8 @@ def apply_bid(s: dict, seat: int, action: dict, ev: list) -> None:
         # Nobody put a taler in: a new round of bids would be the same round again, so it
         # ends as when nobody can pay (p.5): the marker stays where it is (D3).
         s["pending"] = None
-        say(ev, "Nobody bids a taler for the crown; the start player marker stays where it is.", "king",
-            seat=s["start"])
+        event(ev, "king", "Nobody bids a taler for the crown; the start player marker stays where it is.",
+              seat=s["start"])
     else:
         # Tied again: the bids are paid and the tied bid again until someone wins (p.5),
         # unless no one tied has a taler left.
@@ -264,8 +255,10 @@ def phase_royal_army(s: dict, ev: list) -> None:
         "cannon": 0 if s["round"] == 1 else min(can, ROYAL_LIMIT["cannon"]),
     }
     s["royal_army"] = army
-    say(ev, f"Nobles worth {total} serve the king: the royal army is {army['infantry']} infantry, "
-            f"{army['cavalry']} cavalry and {army['cannon']} cannon.", "royal_army", total=total, **army)
+    event(ev, "royal_army",
+          f"Nobles worth {total} serve the king: the royal army is {army['infantry']} infantry, "
+            f"{army['cavalry']} cavalry and {army['cannon']} cannon.",
+          total=total, **army)
 
 
 # ---- 5 events (p.6) ---------------------------------------------------------------
@@ -289,8 +282,8 @@ def add_die_cube(s: dict, colour: str, ev: list) -> None:
 def phase_events(s: dict, ev: list) -> None:
     dice = roll_n(s, BOARD["enemy_dice"])
     s["last_roll"] = dice
-    say(ev, f"{name(s['start'])} rolls for events: {', '.join(map(str, dice))}.", "dice_events", seat=s["start"],
-        dice=list(dice))
+    event(ev, "dice_events", f"{name(s['start'])} rolls for events: {', '.join(map(str, dice))}.", seat=s["start"],
+          dice=list(dice))
     for d in dice:
         if d in DIE_ENEMY:
             add_die_cube(s, DIE_ENEMY[d], ev)
@@ -305,14 +298,14 @@ def phase_elections(s: dict, ev: list) -> None:
         top = max(nobles)
         winners = [x for x in range(PLAYERS) if nobles[x] == top]
         if top == 0 or len(winners) > 1:
-            say(ev, f"Nobody wins the election in {pname(p)}.", "election_none", province=p)
+            event(ev, "election_none", f"Nobody wins the election in {pname(p)}.", province=p)
             continue
         w = winners[0]
         writable(s, p)["nobles"][w] -= 1
         if discs_free(s, w) > 0:
             s["sejm"][p] = w
-            say(ev, f"{name(w)} wins the election in {pname(p)} and sends a deputy to the Sejm.",
-                "election", province=p, seat=w)
+            event(ev, "election", f"{name(w)} wins the election in {pname(p)} and sends a deputy to the Sejm.", seat=w,
+                  province=p)
 
 
 # ---- 7 estate purchase (p.6) --------------------------------------------------
@@ -339,7 +332,7 @@ def legal_estate_purchase(s: dict, seat: int) -> Iterator[dict]:
 
 def apply_estate_purchase(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} buys no more estates this round.", "estates_done", seat=seat)
+        event(ev, "estates_done", f"{name(seat)} buys no more estates this round.", seat=seat)
         turns.pass_turn(s)
         return
     cost = estate_cost(s, seat)

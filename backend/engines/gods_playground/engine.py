@@ -62,6 +62,7 @@ class GodsPlaygroundEngine(Engine):
     }
     bots = BOTS
     actions = ACTIONS
+    decisions = flow.DECISIONS
 
     def _setup(self, num_players: int, options: dict, seed: int) -> dict:
         dice = options["dice"]
@@ -77,8 +78,12 @@ class GodsPlaygroundEngine(Engine):
     def copy_state(self, state: dict) -> dict:
         return copy_state(state)
 
+    def decision(self, state: dict) -> str:
+        return state["pending"]["kind"]
+
     def _step(self, state: dict, seat: int, action: dict, events: list) -> None:
-        flow.apply(state, seat, action, events)
+        super()._step(state, seat, action, events)
+        flow.settle(state, events)  # the automatic phases and passes up to the next decision
         done(state)
 
     def refusal(self, state: dict, seat: int, action: dict) -> IllegalAction | None:
@@ -96,9 +101,6 @@ class GodsPlaygroundEngine(Engine):
 
     def to_move(self, state: dict) -> list[int]:
         return flow.to_move(state)
-
-    def generate_legal(self, state: dict, seat: int):
-        return flow.legal_actions(state, seat)
 
     def count_legal(self, state: dict, seat: int) -> int | None:
         """The nobles decision is counted and indexed without listing its layouts."""

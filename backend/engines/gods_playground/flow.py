@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import islice
 
+from ..base import event
 from . import actions, early, scoring, war
 from .board import SLOTS
 
@@ -36,7 +37,7 @@ ENTER = {
     "end_of_round": scoring.phase_end_of_round,
 }
 
-# pending kind -> (legal actions, apply)
+# decision (the pending kind) -> (its listing, its step); flow.settle runs after each step
 DECISIONS = {
     "setup_estate": (early.legal_setup, early.apply_setup),
     "nobles": (early.legal_nobles, early.apply_nobles),
@@ -69,18 +70,6 @@ def to_move(s: dict) -> list[int]:
     return [pend["turn"]]
 
 
-def legal_actions(s: dict, seat: int):
-    """Every legal action of `seat`, in order (an iterable of fresh dicts)."""
-    if seat not in to_move(s):
-        return []
-    return DECISIONS[s["pending"]["kind"]][0](s, seat)
-
-
-def apply(s: dict, seat: int, action: dict, ev: list) -> None:
-    DECISIONS[s["pending"]["kind"]][1](s, seat, action, ev)
-    settle(s, ev)
-
-
 def settle(s: dict, ev: list) -> None:
     """Run automatic phases and automatic passes until a real decision is due."""
     while not s["over"]:
@@ -92,8 +81,8 @@ def settle(s: dict, ev: list) -> None:
             else:
                 s["phase_entered"] = True
                 number = PHASES.index(s["phase"]) + 1
-                early.say(ev, f"Round {s['round']}, phase {number}: {s['phase'].replace('_', ' ')}.", "phase",
-                    round=s["round"], number=number, phase=s["phase"])
+                event(ev, "phase", f"Round {s['round']}, phase {number}: {s['phase'].replace('_', ' ')}.",
+                      round=s["round"], number=number, phase=s["phase"])
                 ENTER[s["phase"]](s, ev)
             continue
         if pend["kind"] in AUTO_PASS:

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from .board import BOARD, ENEMIES, GARRISON, PROVINCES, UNITS, board_of
-from .early import name, pname, say
+from ..base import event
+from .early import name, pname
 from .state import PLAYERS, enemies_in, nobles_in, order_from, writable
 
 # ---- 14 estates -------------------------------------------------------------------
@@ -26,7 +27,7 @@ def lose_estates(s: dict, p: str, n: int, ev: list) -> None:
             s["stewards_left"] += 1
         pr["towns"][i] = False  # the town token leaves the game
         lost += 1
-        say(ev, f"{name(owner)} loses an estate in {pname(p)}.", "estate_lost", seat=owner, province=p)
+        event(ev, "estate_lost", f"{name(owner)} loses an estate in {pname(p)}.", seat=owner, province=p)
 
 
 def habsburg_special(s: dict, p: str) -> bool:
@@ -57,7 +58,8 @@ def phase_estates(s: dict, ev: list) -> None:
             change = 1  # peace
         new = min(BOARD["income_max"], max(BOARD["income_min"], pr["income"] + change))
         if new != pr["income"]:
-            say(ev, f"Estate income in {pname(p)} goes from {pr['income']} to {new}.", "income_track", province=p, income=new)
+            event(ev, "income_track", f"Estate income in {pname(p)} goes from {pr['income']} to {new}.", province=p,
+                  income=new)
             writable(s, p)["income"] = new
 
 
@@ -86,22 +88,23 @@ def phase_victory_points(s: dict, ev: list) -> None:
         for seat, gain in enumerate(box_vp(box["nobles"], box["royal"], board_of(s)["enemy_vp"][c])):
             if gain:
                 s["vp"][seat] += gain
-                say(ev, f"{name(seat)} scores {gain} VP on the {c} box.", "vp_box", seat=seat, enemy=c, vp=gain)
+                event(ev, "vp_box", f"{name(seat)} scores {gain} VP on the {c} box.", seat=seat, enemy=c, vp=gain)
     # The Sejm's 2 VP a disc (p.14), told as an event of their own so the log adds up.
     for seat in range(PLAYERS):
         discs = sum(1 for owner in s["sejm"].values() if owner == seat)
         if discs:
             gain = discs * BOARD["sejm_vp"]
             s["vp"][seat] += gain
-            say(ev, f"{name(seat)} scores {gain} VP for {discs} disc(s) in the Sejm.", "sejm_vp",
-                seat=seat, discs=discs, vp=gain)
+            event(ev, "sejm_vp", f"{name(seat)} scores {gain} VP for {discs} disc(s) in the Sejm.", seat=seat,
+                  discs=discs, vp=gain)
     for seat in range(PLAYERS):
         gain = s["money"][seat] // BOARD["talers_per_vp"]
         s["money"][seat] -= gain * BOARD["talers_per_vp"]
         s["vp"][seat] += gain
         if gain:
-            say(ev, f"{name(seat)} spends {gain * BOARD['talers_per_vp']} talers on splendour for {gain} VP.",
-                "vp_splendour", seat=seat, talers=gain * BOARD["talers_per_vp"], vp=gain)
+            event(ev, "vp_splendour",
+                  f"{name(seat)} spends {gain * BOARD['talers_per_vp']} talers on splendour for {gain} VP.",
+                  seat=seat, talers=gain * BOARD["talers_per_vp"], vp=gain)
 
 
 # ---- 16 end of round -------------------------------------------------------------
@@ -140,7 +143,7 @@ def phase_end_of_round(s: dict, ev: list) -> None:
     s["round"] += 1
     if s["round"] == 4:
         s["turks_hold_habsburg"] = s["turks_on_habsburg"] > 0
-    say(ev, f"Round {s['round']} begins.", "round", round=s["round"])
+    event(ev, "round", f"Round {s['round']} begins.", round=s["round"])
 
 
 # ---- game end ------------------------------------------------------------------
@@ -161,12 +164,12 @@ def final_scoring(s: dict, ev: list) -> None:
     s["final_estate_vp"] = points
     for seat in range(PLAYERS):
         s["vp"][seat] += points[seat]
-        say(ev, f"{name(seat)} scores {points[seat]} VP for estates.", "vp_estates", seat=seat, vp=points[seat])
+        event(ev, "vp_estates", f"{name(seat)} scores {points[seat]} VP for estates.", seat=seat, vp=points[seat])
     s["over"] = True
     s["pending"] = None
     r = ranking(s)
-    say(ev, f"Game over: {name(r[0])} wins with {s['vp'][r[0]]} VP.", "game_over", seat=r[0], vp=s["vp"][r[0]],
-        ranking=r)
+    event(ev, "game_over", f"Game over: {name(r[0])} wins with {s['vp'][r[0]]} VP.", seat=r[0], vp=s["vp"][r[0]],
+          ranking=r)
 
 
 def ranking(s: dict) -> list[int]:

@@ -8,7 +8,8 @@ from typing import Iterator
 
 from . import turns
 from .board import BOARD, DIE, DIE_ENEMY, ENEMIES, GARRISON, HIT_ON, HOME, PROVINCES, TURKS_R4_WITH_HABSBURG, board_of
-from .early import add_die_cube, name, pname, say
+from ..base import event
+from .early import add_die_cube, name, pname
 from .state import (
     PLAYERS, box_attackers, cube_supply, enemies_in, enemy_supply, home_colour, influence_supply, nobles_in,
     order_from, rand_below, roll, roll_n, royal_cube_supply, sejm_seats, writable,
@@ -105,7 +106,7 @@ def legal_campaigns(s: dict, seat: int) -> Iterator[dict]:
 
 def apply_campaigns(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} launches no more campaigns.", "campaigns_done", seat=seat)
+        event(ev, "campaigns_done", f"{name(seat)} launches no more campaigns.", seat=seat)
         turns.pass_turn(s)
         return
     campaign(s, seat, action["enemy"], action.get("disc"), ev)
@@ -136,9 +137,10 @@ def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
         s["box"][c]["nobles"][seat] += placed
         royal_placed = min(royal_left, royal_cube_supply(s))
         s["box"][c]["royal"] += royal_placed
-    say(ev, f"{name(seat)} campaigns from {pname(p)} against the {c} enemy: {hits + royal_hits} hit(s), "
-            f"{placed} noble and {royal_placed} royal hit cube(s) on the box.", "campaign",
-        seat=seat, enemy=c, province=p, hits=hits + royal_hits, placed=placed, royal_placed=royal_placed)
+    event(ev, "campaign",
+          f"{name(seat)} campaigns from {pname(p)} against the {c} enemy: {hits + royal_hits} hit(s), "
+            f"{placed} noble and {royal_placed} royal hit cube(s) on the box.",
+          seat=seat, enemy=c, province=p, hits=hits + royal_hits, placed=placed, royal_placed=royal_placed)
 
 
 # ---- 11 invasions ---------------------------------------------------------------
@@ -171,13 +173,13 @@ def phase_invasions(s: dict, ev: list) -> None:
     dice = roll_n(s, BOARD["enemy_dice"])
     s["last_roll"] = dice
     counts = Counter(dice)
-    say(ev, f"{name(s['start'])} rolls for invasions: {', '.join(map(str, dice))}.", "dice_invasions", seat=s["start"],
-        dice=list(dice))
+    event(ev, "dice_invasions", f"{name(s['start'])} rolls for invasions: {', '.join(map(str, dice))}.",
+          seat=s["start"], dice=list(dice))
     broken = None
     if s["treaty"] and counts[DIE[s["treaty"]]] >= BOARD["treaty_break_dice"]:
         broken = s["treaty"]
         s["treaty"] = None
-        say(ev, f"The {broken} enemy breaks its treaty.", "treaty_broken", enemy=broken)
+        event(ev, "treaty_broken", f"The {broken} enemy breaks its treaty.", enemy=broken)
     for d in dice:
         if d in DIE_ENEMY and DIE_ENEMY[d] != broken:
             add_die_cube(s, DIE_ENEMY[d], ev)
@@ -198,12 +200,12 @@ def defect_cossack(s: dict, ev: list) -> None:
     else:
         return
     cs["tatars"] += 1
-    say(ev, "A Cossack defects to the Tatars.", "cossack_defects")
+    event(ev, "cossack_defects", "A Cossack defects to the Tatars.")
 
 
 def invade(s: dict, c: str, ev: list) -> None:
     if s["treaty"] == c:
-        say(ev, f"The {c} enemy keeps its treaty and does not attack.", "treaty_held", enemy=c)
+        event(ev, "treaty_held", f"The {c} enemy keeps its treaty and does not attack.", enemy=c)
         return
     if c == "purple" and s["round"] <= 3:
         n, s["influence"] = s["influence"], 0
@@ -212,7 +214,7 @@ def invade(s: dict, c: str, ev: list) -> None:
         return
     diff = strength(s, c) - box_defence(s, c)
     if diff <= 0:
-        say(ev, f"The {c} enemy is held at the border.", "held", enemy=c)
+        event(ev, "held", f"The {c} enemy is held at the border.", enemy=c)
         return
     if c == "orange" and s["round"] == 3:
         # Round 3: the Turks attack the Habsburgs instead of Little Poland (p.10).
@@ -220,13 +222,13 @@ def invade(s: dict, c: str, ev: list) -> None:
         s["turks_on_habsburg"] += n
         s["influence"] = 0
         s["turks_overran_habsburg"] = s["turks_overran_habsburg"] or n > 0
-        say(ev, f"The Turks march on Vienna: {n} Turkish cube(s) on the Habsburg box.", "turks_vienna", enemy=c,
-            count=n)
+        event(ev, "turks_vienna", f"The Turks march on Vienna: {n} Turkish cube(s) on the Habsburg box.", enemy=c,
+              count=n)
         return
     colour = box_attackers(s, c)
     n = min(diff, enemy_supply(s, colour))
-    say(ev, f"The {c} enemy invades {pname(HOME[c])} with {n} cube(s).", "invasion", enemy=c,
-        province=HOME[c], count=n)
+    event(ev, "invasion", f"The {c} enemy invades {pname(HOME[c])} with {n} cube(s).", enemy=c, province=HOME[c],
+          count=n)
     arrive(s, HOME[c], colour, n, ev)
 
 
@@ -243,8 +245,8 @@ def influence_arrives(s: dict, p: str, n: int, ev: list) -> None:
                 removed += 1
     if n and enemies_in(pr) == 0:
         pr["influence"] += n
-    say(ev, f"Habsburg influence in {pname(p)}: {removed} noble cube(s) removed, {n} marker(s) left.",
-        "influence", province=p, removed=removed, left=n)
+    event(ev, "influence", f"Habsburg influence in {pname(p)}: {removed} noble cube(s) removed, {n} marker(s) left.",
+          province=p, removed=removed, left=n)
 
 
 def arrive(s: dict, p: str, colour: str, n: int, ev: list) -> None:
@@ -271,7 +273,7 @@ def arrive(s: dict, p: str, colour: str, n: int, ev: list) -> None:
             pr["enemy"][o] -= k
             pr["enemy"][colour] -= k
     if hits:
-        say(ev, f"The defenders of {pname(p)} score {hits} hit(s).", "defence", province=p, hits=hits)
+        event(ev, "defence", f"The defenders of {pname(p)} score {hits} hit(s).", province=p, hits=hits)
 
 
 # ---- 12 counterattack -----------------------------------------------------------
@@ -301,7 +303,7 @@ def legal_counterattack(s: dict, seat: int) -> Iterator[dict]:
 def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
     pend = s["pending"]
     if action["type"] == "pass":
-        say(ev, f"{name(seat)} leaves the royal army be.", "counterattack_pass", seat=seat)
+        event(ev, "counterattack_pass", f"{name(seat)} leaves the royal army be.", seat=seat)
         turns.pass_turn(s)
         return
     if "disc" in action:
@@ -315,9 +317,9 @@ def apply_counterattack(s: dict, seat: int, action: dict, ev: list) -> None:
         s["turks_on_habsburg"] -= k
     else:
         k = hits - clear_cubes(writable(s, target), hits, None)
-    say(ev, f"{name(seat)} leads the royal army against {pname(target)}: {hits} hit(s), {k} enemy cube(s) removed.",
-        "counterattack", seat=seat, province=target, hits=hits,
-        removed=k)
+    event(ev, "counterattack",
+          f"{name(seat)} leads the royal army against {pname(target)}: {hits} hit(s), {k} enemy cube(s) removed.",
+          seat=seat, province=target, hits=hits, removed=k)
     turns.next_turn(s)
 
 
@@ -330,7 +332,7 @@ def phase_raids(s: dict, ev: list) -> None:
             # Turks leave two cubes as a garrison and move the rest into Great Poland (p.12, p.13).
             n = s["turks_on_habsburg"] - GARRISON
             s["turks_on_habsburg"] = GARRISON
-            say(ev, f"{n} Turkish cube(s) march from the Habsburg lands into Great Poland.", "turks_march", count=n)
+            event(ev, "turks_march", f"{n} Turkish cube(s) march from the Habsburg lands into Great Poland.", count=n)
             arrive(s, p, "orange", n, ev)
         raid_from(s, p, ev)
     gp = s["prov"]["great_poland"]
@@ -365,8 +367,8 @@ def raid_from(s: dict, p: str, ev: list) -> None:
     box["cubes"] -= from_box
     for t, n in zip(targets, sizes):
         if n:
-            say(ev, f"{n} {colour} raider(s) ride from {pname(p)} into {pname(t)}.", "raid", enemy=colour,
-                **{"from": p}, province=t, count=n)
+            event(ev, "raid", f"{n} {colour} raider(s) ride from {pname(p)} into {pname(t)}.", enemy=colour,
+                  **{"from": p}, province=t, count=n)
             arrive(s, t, colour, n, ev)
 
 
