@@ -8,7 +8,7 @@ from . import early, flow, layouts, refusals, scoring
 from .board import DEFAULT, ENEMIES, PROVINCES, SLOTS, UNITS, board_from_json
 from .bots import BOTS
 from .state import PLAYERS, copy_state, done, new_state
-from .view import view as make_view
+from .view import view as make_view, views as make_views
 
 _PROVINCE = Code(PROVINCES)
 LEGACY_BOARD = "legacy"
@@ -128,6 +128,9 @@ class GodsPlaygroundEngine(Engine):
 
     def view(self, state: dict, seat: int | None) -> dict:
         return make_view(state, seat)
+
+    def views(self, state: dict, seats) -> dict:
+        return make_views(state, seats)
 
     def is_over(self, state: dict) -> bool:
         return state["over"]

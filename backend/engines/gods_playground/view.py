@@ -77,24 +77,40 @@ def public_pending(s: dict, seat: int | None) -> dict | None:
 
 
 def view(s: dict, seat: int | None) -> dict:
-    v = {k: STATE_FIELDS[k](val) for k, val in s.items() if k in STATE_FIELDS}
-    v["you"] = seat
-    v["pending"] = public_pending(s, seat)
-    v["to_move"] = flow.to_move(s)
-    v["nobles_placed"] = [len(x) for x in s["secret"]]
-    if seat is not None:
-        v["your_nobles"] = dict(s["secret"][seat])
-        v["your_tiles_left"] = hand_left(s, seat)
-    v["supply"] = {
-        "cubes": [cube_supply(s, x) for x in range(PLAYERS)],
-        "discs": [discs_free(s, x) for x in range(PLAYERS)],
-        "royal_cubes": royal_cube_supply(s),
-        "enemy_cubes": {c: enemy_supply(s, c) for c in ENEMIES},
-        "influence": influence_supply(s),
-    }
-    v["strength"] = {c: war.strength(s, c) for c in ENEMIES}
-    v["provinces_order"] = list(PROVINCES)
+    return views(s, [seat])[seat]
+
+
+def views(s: dict, seats) -> dict:
+    """view(s, seat) for each of `seats`: what every viewer sees is built once and
+    shared among the views (read-only); each adds what is its own.  Keys in one
+    order for all (the byte-for-byte checks compare them with view)."""
+    public = {k: STATE_FIELDS[k](val) for k, val in s.items() if k in STATE_FIELDS}
+    to_move = flow.to_move(s)
+    placed = [len(x) for x in s["secret"]]
     board = board_json(s)
-    v["board"] = {"name": board["name"], "hash": board["hash"],
-                  "values": {k: clone(board["values"][k]) for k in BOARD_VALUES}}
-    return v
+    tail = {
+        "supply": {
+            "cubes": [cube_supply(s, x) for x in range(PLAYERS)],
+            "discs": [discs_free(s, x) for x in range(PLAYERS)],
+            "royal_cubes": royal_cube_supply(s),
+            "enemy_cubes": {c: enemy_supply(s, c) for c in ENEMIES},
+            "influence": influence_supply(s),
+        },
+        "strength": {c: war.strength(s, c) for c in ENEMIES},
+        "provinces_order": list(PROVINCES),
+        "board": {"name": board["name"], "hash": board["hash"],
+                  "values": {k: clone(board["values"][k]) for k in BOARD_VALUES}},
+    }
+    out = {}
+    for seat in seats:
+        v = dict(public)
+        v["you"] = seat
+        v["pending"] = public_pending(s, seat)
+        v["to_move"] = to_move
+        v["nobles_placed"] = placed
+        if seat is not None:
+            v["your_nobles"] = dict(s["secret"][seat])
+            v["your_tiles_left"] = hand_left(s, seat)
+        v.update(tail)
+        out[seat] = v
+    return out
