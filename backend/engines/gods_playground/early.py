@@ -116,10 +116,9 @@ def legal_nobles(s: dict, seat: int):
 
 
 def apply_nobles(s: dict, seat: int, action: dict, ev: list) -> None:
-    s["secret"][seat] = {slot: action[slot] for slot in SLOTS}
-    tiles = ", ".join(f"{pname(slot)} {action[slot]}" for slot in SLOTS)
-    event(ev, "noble_secret", f"You place your nobles face down: {tiles}.", seat=seat, to=[seat],
-          tiles=dict(s["secret"][seat]))
+    placed = s["secret"][seat] = {slot: action[slot] for slot in SLOTS}
+    event(ev, "noble_secret", f"You place your nobles face down: {tiles_text(placed)}.", seat=seat, to=[seat],
+          tiles=dict(placed))
     if all(len(x) == len(SLOTS) for x in s["secret"]):
         reveal_nobles(s, ev)
 
@@ -129,13 +128,13 @@ def reveal_nobles(s: dict, ev: list) -> None:
     short = []
     demand = []
     for seat in range(PLAYERS):
-        for v in s["secret"][seat].values():
-            s["hand"][seat].remove(v)
-        want = {p: s["secret"][seat][p] for p in PROVINCES}
+        placed = s["secret"][seat]
+        hand = s["hand"][seat]
+        for v in placed.values():
+            hand.remove(v)
+        want = {p: placed[p] for p in PROVINCES}
         demand.append(want)
-        tiles = ", ".join(f"{pname(slot)} {s['secret'][seat][slot]}" for slot in SLOTS)
-        event(ev, "nobles_revealed", f"{name(seat)} reveals: {tiles}.", seat=seat,
-              tiles={slot: s["secret"][seat][slot] for slot in SLOTS})
+        event(ev, "nobles_revealed", f"{name(seat)} reveals: {tiles_text(placed)}.", seat=seat, tiles=dict(placed))
         if sum(want.values()) > cube_supply(s, seat):
             short.append(seat)
     s["secret"] = [{} for _ in range(PLAYERS)]
@@ -150,9 +149,15 @@ def reveal_nobles(s: dict, ev: list) -> None:
         s["pending"] = None
 
 
+def tiles_text(placed: dict) -> str:
+    """A layout as the English event text writes it: "Prussia 3, Lithuania 0, ..."."""
+    return ", ".join([f"{pname(slot)} {placed[slot]}" for slot in SLOTS])
+
+
 def put_cubes(s: dict, seat: int, want: dict, ev: list) -> None:
     for p, n in want.items():
-        writable(s, p)["nobles"][seat] += n
+        if n:
+            writable(s, p)["nobles"][seat] += n
 
 
 def legal_shortage(s: dict, seat: int) -> list:
