@@ -324,10 +324,12 @@ def choose_special(view, legal, me, rng):
     return {"type": "pass"}
 
 
-def troop_score(view, me, p, unit, units, opened):
+def troop_score(view, me, p, unit, units, opened, worth=None):
     """Hits per taler a unit adds in province p, weighted by what the hits are worth: in
     the campaigns this seat can still launch from p (one cube each) and in the defence
-    roll if invaders are likely to outnumber the defenders."""
+    roll if invaders are likely to outnumber the defenders.  `worth`: province_worth of p,
+    if the caller has it."""
+    attack_worth, defence_worth = worth or province_worth(view, me, p)
     inf, cav, can = units
     if unit == "cannon":
         per_roll = (inf + cav) / 6
@@ -336,10 +338,18 @@ def troop_score(view, me, p, unit, units, opened):
         per_roll = (7 - HIT_ON[k] + (1 if can else 0)) / 6
     campaigns = view["prov"][p]["nobles"][me] - (0 if p in opened else 1)
     # hit_value prices the next hit only: count at most one hit's worth per unit.
-    attack = hit_value(view, p, me) * min(per_roll * max(min(campaigns, 4), 0), 1.0)
-    defend = cube_value(view, p, me) * per_roll if invaders(view, p) > all_hits(view, p) else 0
+    attack = attack_worth * min(per_roll * max(min(campaigns, 4), 0), 1.0)
+    defend = defence_worth * per_roll if defence_worth is not None else 0
     cost = UNIT_COST[unit] if not sum(view["prov"][p]["enemy"].values()) else UNIT_COST[unit] // 2
     return (attack + defend) / cost
+
+
+def province_worth(view, me, p) -> tuple[float, float | None]:
+    """What a hit from province p is worth to this seat in a campaign, and in its
+    defence (None when the defenders are likely to hold without it): both read the
+    view alone, so a plan of several purchases works them out once a province."""
+    defence = cube_value(view, p, me) if invaders(view, p) > all_hits(view, p) else None
+    return hit_value(view, p, me), defence
 
 
 def troop_plan(view, me, floor):
@@ -350,8 +360,11 @@ def troop_plan(view, me, floor):
     money = view["money"][me]
     spent = 0
     opened: set = set()
+    worth = {p: province_worth(view, me, p) for p in PROVINCES}
+    # A purchase changes only its own province's scores.
+    scores = {p: {u: troop_score(view, me, p, u, units[p], opened, worth[p]) for u in UNITS} for p in PROVINCES}
     while True:
-        options = [(troop_score(view, me, p, u, units[p], opened), p, u)
+        options = [(scores[p][u], p, u)
                    for p in PROVINCES if view["prov"][p]["nobles"][me] >= 1 or p in opened
                    for u in UNITS if free[u] and not (u == "cannon" and view["round"] == 1)]
         if not options:
@@ -364,6 +377,7 @@ def troop_plan(view, me, floor):
         opened.add(p)
         units[p][UNITS.index(u)] += 1
         free[u] -= 1
+        scores[p] = {u: troop_score(view, me, p, u, units[p], opened, worth[p]) for u in UNITS}
 
 
 def choose_recruit(view, legal, me, rng):
@@ -371,9 +385,11 @@ def choose_recruit(view, legal, me, rng):
     if not buys:
         return {"type": "pass"}
     opened = view["pending"]["opened"][me]
+    worth = {p: province_worth(view, me, p) for p in {a["province"] for a in buys}}
 
     def score(a):
-        return troop_score(view, me, a["province"], a["unit"], view["prov"][a["province"]]["units"][me], opened)
+        p = a["province"]
+        return troop_score(view, me, p, a["unit"], view["prov"][p]["units"][me], opened, worth[p])
 
     best = max(buys, key=lambda a: (score(a), rng.random()))
     # A taler kept is worth a fifth of a VP at the end of the round.
