@@ -10,7 +10,7 @@ from . import turns
 from .layouts import layouts
 from .board import BOARD, DIE_ENEMY, FAMILIES, PROVINCES, ROYAL_LIMIT, SLOTS, board_of
 from .state import (
-    PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n, writable,
+    PLAYERS, cube_supply, discs_free, enemy_supply, influence_supply, order_from, roll_n, writable, writable_box,
 )
 
 
@@ -279,9 +279,9 @@ def add_die_cube(s: dict, colour: str, ev: list) -> None:
             if enemy_supply(s, "orange") > 0:
                 s["turks_on_habsburg"] += 1
         elif enemy_supply(s, "purple") > 0:
-            s["box"]["purple"]["cubes"] += 1
+            writable_box(s, "purple")["cubes"] += 1
     elif enemy_supply(s, colour) > 0:
-        s["box"][colour]["cubes"] += 1
+        writable_box(s, colour)["cubes"] += 1
 
 
 def phase_events(s: dict, ev: list) -> None:

@@ -63,17 +63,18 @@ def new_state(seed: int, dice: list[int], board: dict | None) -> dict:
 # placement).  tests/engines/gods_playground/test_copy.py holds everything else copied.
 SHARED = frozenset({"board", "revealed", "last_roll", "final_estate_vp"})
 SHARED_ITEMS = frozenset({"secret"})
-# The provinces a step's private copy still shares with the state it was copied from
-# (copy_state puts the list here; writable takes a province off it; `done` removes it).
-SHARED_PROVINCES = "_shared_provinces"
+# The provinces and enemy boxes a step's private copy still shares with the state it
+# was copied from, as ("prov", p) and ("box", colour): copy_state puts the list here,
+# writable and writable_box take one off it, `done` removes it.
+STILL_SHARED = "_still_shared"
 
 
 def copy_state(s: dict) -> dict:
     """The private copy a step changes: every container a step may change in place is
     new, what it only ever replaces whole is shared (SHARED), and so are the provinces
-    until the step takes one with `writable` (most steps change one or two of the
-    five).  Written out for this state's layout (and without comprehensions, each a
-    call), it costs a fraction of a generic deep copy.  `done` ends the step."""
+    and the enemy boxes until the step takes one with `writable` or `writable_box` (most
+    steps change one or two of the five provinces and no box).  Written out for this
+    state's layout, it costs a fraction of a generic deep copy.  `done` ends the step."""
     c = s.copy()
     c["dice_queue"] = s["dice_queue"][:]
     c["money"] = s["money"][:]
@@ -82,13 +83,8 @@ def copy_state(s: dict) -> dict:
     c["hand"] = [h0[:], h1[:], h2[:]]
     c["secret"] = s["secret"][:]
     c["prov"] = s["prov"].copy()
-    c[SHARED_PROVINCES] = list(c["prov"])
-    box = {}
-    for colour, b in s["box"].items():
-        b = b.copy()
-        b["nobles"] = b["nobles"][:]
-        box[colour] = b
-    c["box"] = box
+    c["box"] = s["box"].copy()
+    c[STILL_SHARED] = [*_PROVINCE_KEYS, *_BOX_KEYS]
     c["royal_army"] = s["royal_army"].copy()
     c["sejm"] = s["sejm"].copy()
     c["cossacks"] = s["cossacks"].copy()
@@ -112,14 +108,16 @@ def _copy_pending(pending: dict | None) -> dict | None:
 _CONTAINERS = (list, dict)
 
 
+_PROVINCE_KEYS = tuple(("prov", p) for p in PROVINCES)
+_BOX_KEYS = tuple(("box", c) for c in ENEMIES)
+
+
 def writable(s: dict, p: str) -> dict:
     """Province p of a step's private copy, ready to change: copied from the state the
     step began with the first time it is asked for.  Every change to a province goes
-    through here (tests/engines/gods_playground/test_copy.py plays on frozen provinces)."""
-    shared = s.get(SHARED_PROVINCES, ())  # none in a state that is all its own (a new game, a deep copy)
+    through here (tests/engines/gods_playground/test_copy.py plays on frozen ones)."""
     pr = s["prov"][p]
-    if p in shared:
-        shared.remove(p)
+    if _take(s, ("prov", p)):
         u0, u1, u2 = pr["units"]
         pr = {**pr, "estates": list(pr["estates"]), "stewards": list(pr["stewards"]), "towns": list(pr["towns"]),
               "nobles": list(pr["nobles"]), "enemy": dict(pr["enemy"]), "units": [list(u0), list(u1), list(u2)]}
@@ -127,9 +125,27 @@ def writable(s: dict, p: str) -> dict:
     return pr
 
 
+def writable_box(s: dict, colour: str) -> dict:
+    """The enemy box of `colour` in a step's private copy, ready to change (as writable)."""
+    box = s["box"][colour]
+    if _take(s, ("box", colour)):
+        box = {**box, "nobles": list(box["nobles"])}
+        s["box"][colour] = box
+    return box
+
+
+def _take(s: dict, key: tuple) -> bool:
+    """Whether `key` was still shared (it is not any more)."""
+    shared = s.get(STILL_SHARED, ())  # none in a state that is all its own (a new game, a deep copy)
+    if key in shared:
+        shared.remove(key)
+        return True
+    return False
+
+
 def done(s: dict) -> None:
     """The end of a step: its copy is a plain state again."""
-    del s[SHARED_PROVINCES]
+    del s[STILL_SHARED]
 
 
 def start_player(die: int) -> int:

@@ -12,7 +12,7 @@ from ..base import event
 from .early import add_die_cube, name, pname
 from .state import (
     PLAYERS, box_attackers, cube_supply, enemies_in, enemy_supply, home_colour, influence_supply, nobles_in,
-    order_from, rand_below, roll, roll_n, royal_cube_supply, sejm_seats, writable,
+    order_from, rand_below, roll, roll_n, royal_cube_supply, sejm_seats, writable, writable_box,
 )
 
 # ---- combat ---------------------------------------------------------------------
@@ -134,9 +134,9 @@ def campaign(s: dict, seat: int, c: str, disc: str | None, ev: list) -> None:
     placed = royal_placed = 0
     if s["treaty"] != c:
         placed = min(left, cube_supply(s, seat))
-        s["box"][c]["nobles"][seat] += placed
+        writable_box(s, c)["nobles"][seat] += placed
         royal_placed = min(royal_left, royal_cube_supply(s))
-        s["box"][c]["royal"] += royal_placed
+        writable_box(s, c)["royal"] += royal_placed
     event(ev, "campaign",
           f"{name(seat)} campaigns from {pname(p)} against the {c} enemy: {hits + royal_hits} hit(s), "
             f"{placed} noble and {royal_placed} royal hit cube(s) on the box.",
@@ -354,7 +354,7 @@ def raid_from(s: dict, p: str, ev: list) -> None:
     targets = [t for t in board_of(s)["raid_arrows"][box_of(p)] if s["prov"][t]["enemy"][colour] == 0]
     if not targets:
         return
-    box = s["box"][colour]
+    box = writable_box(s, colour)
     supply = enemy_supply(s, colour)
     available = supply + box["cubes"]
     sizes = [diff] * len(targets)

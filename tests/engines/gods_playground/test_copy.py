@@ -2,10 +2,11 @@
 
 The step functions change the state in place.  copy_state copies every container
 but the ones a step only ever replaces whole (SHARED, the items of SHARED_ITEMS)
-and the provinces, which the copy shares until a step takes one to change with
-state.writable.  Two checks hold that to the code as it is and as it will be:
-every container of real states is walked, and whole random games are played on
-states whose provinces are read-only, so a change that bypasses writable fails.
+and the provinces and enemy boxes, which the copy shares until a step takes one to
+change with state.writable or state.writable_box.  Two checks hold that to the
+code as it is and as it will be: every container of real states is walked, and
+whole random games are played on states whose provinces and boxes are read-only,
+so a change that bypasses writable fails.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ def containers(value, path=()):
 
 
 def shared(path: tuple) -> bool:
-    """Parts the copy may share: replaced whole, or a province (changed only after writable)."""
-    return bool(path) and (path[0] in SHARED or (path[0] in SHARED_ITEMS | {"prov"} and len(path) > 1))
+    """Parts the copy may share: replaced whole, or a province or box (changed only after writable)."""
+    return bool(path) and (path[0] in SHARED or (path[0] in SHARED_ITEMS | {"prov", "box"} and len(path) > 1))
 
 
 def test_every_container_is_copied_but_the_provinces_and_those_replaced_whole():
@@ -51,7 +52,7 @@ def test_every_container_is_copied_but_the_provinces_and_those_replaced_whole():
 
 class ReadOnly(dict):
     def _refuse(self, *args, **kwargs):
-        raise TypeError("a province was changed without state.writable")
+        raise TypeError("a province or box was changed without state.writable")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
@@ -64,14 +65,19 @@ def frozen(value):
     return value
 
 
-def test_every_step_changes_provinces_only_through_writable():
-    """Whole random games, each action played on a state whose provinces are read-only:
-    a step that changes a province it did not take with writable raises TypeError."""
+def guarded(state: dict) -> dict:
+    """The state with read-only provinces and boxes."""
+    return {**state, "prov": {p: frozen(pr) for p, pr in state["prov"].items()},
+            "box": {c: frozen(b) for c, b in state["box"].items()}}
+
+
+def test_every_step_changes_provinces_and_boxes_only_through_writable():
+    """Whole random games, each action played on a state whose provinces and boxes are
+    read-only: a step that changes one it did not take with writable raises TypeError."""
     played = 0
     for seed in range(20):
         for state, seat, action in random_game(ENGINE, 3, {}, seed, random.Random(seed), 5000)[:-1]:
-            guarded = {**state, "prov": {p: frozen(pr) for p, pr in state["prov"].items()}}
-            assert canonical(ENGINE.play(guarded, seat, action)) == canonical(ENGINE.play(state, seat, action))
+            assert canonical(ENGINE.play(guarded(state), seat, action)) == canonical(ENGINE.play(state, seat, action))
             played += 1
     assert played > 3000
 
@@ -86,9 +92,8 @@ def test_the_guard_catches_a_change_that_bypasses_writable(monkeypatch):
     monkeypatch.setattr(early, "place_estate", careless)
     state = ENGINE.setup(3, seed=2)
     seat = ENGINE.to_move(state)[0]
-    guarded = {**state, "prov": {p: frozen(pr) for p, pr in state["prov"].items()}}
     try:
-        ENGINE.play(guarded, seat, ENGINE.legal_actions(state, seat)[0])
+        ENGINE.play(guarded(state), seat, ENGINE.legal_actions(state, seat)[0])
     except TypeError:
         return
     raise AssertionError("a direct change to a shared province went unnoticed")
