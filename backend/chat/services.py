@@ -117,7 +117,8 @@ def _post(author, text: str, on_commit, **where) -> dict:
         message = ChatMessage.objects.create(author=author, text=text, **where)
         frame = chat_frame(message_data(message, author.get_username()))
         if on_commit is not None:
-            transaction.on_commit(lambda: on_commit(frame))
+            # Robust: the line is stored; a channel layer that is away loses only its live delivery (logged).
+            transaction.on_commit(lambda: on_commit(frame), robust=True)
     return frame
 
 
@@ -153,13 +154,15 @@ def post_lobby(author, lobby_id: int, code: str | None, text, on_commit=None) ->
         raise AppError("unauthenticated", _("Log in to chat."))
     text = clean_text(text)
     lobby = lobbies.get_lobby(lobby_id, author, code)
-    if lobby.kicked.filter(pk=author.pk).exists():
-        raise AppError("forbidden", _("The host removed you from this lobby."))
+    if lobbies.was_kicked(lobby, author):  # a public room: anyone reads it, but the kicked do not write
+        raise AppError("forbidden", lobbies.kicked_message())
     return _post(author, text, on_commit, lobby_id=lobby_id, channel=LOBBY)
 
 
-def lobby_history(lobby_id: int, viewer_id: int | None) -> dict:
-    muted = mutes(viewer_id)
+def lobby_history(lobby_id: int, viewer, code: str | None) -> dict:
+    """A room's history, for a viewer who may see the room now (a kicked user may not, nor the old code)."""
+    lobbies.get_lobby(lobby_id, viewer, code)
+    muted = mutes(viewer.pk if viewer is not None and viewer.is_authenticated else None)
     rows = ChatMessage.objects.filter(lobby_id=lobby_id, removed_at__isnull=True).exclude(author_id__in=muted)
     return _history_frame(rows, muted)
 

@@ -22,17 +22,18 @@ def room_group(lobby_id: int) -> str:
     return f"lobby.{lobby_id}"
 
 
-def after_commit(lobby_id: int, private: bool) -> None:
-    transaction.on_commit(lambda: send_now(lobby_id, private))
+def after_commit(lobby_id: int, private: bool, *, kicked: int | None = None) -> None:
+    transaction.on_commit(lambda: send_now(lobby_id, private, kicked=kicked))
 
 
-def send_now(lobby_id: int, private: bool) -> None:
+def send_now(lobby_id: int, private: bool, *, kicked: int | None = None) -> None:
+    """`kicked`: the user this change kicked, whose room sockets close (a kick by the host)."""
     layer = get_channel_layer()
     if layer is None:
         return
     lobby = with_relations(Lobby.objects).get(pk=lobby_id)
     data = lobby_data(lobby, show_code=True)
-    async_to_sync(layer.group_send)(room_group(lobby_id), {"type": "lobby.changed", "lobby": data})
+    async_to_sync(layer.group_send)(room_group(lobby_id), {"type": "lobby.changed", "lobby": data, "kicked": kicked})
     if not private:
         # Only the changed lobby travels; each list consumer merges it by version, so
         # callbacks of concurrent commits arriving out of order cannot roll the list back.

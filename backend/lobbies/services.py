@@ -53,10 +53,22 @@ def is_member(lobby: Lobby, user) -> bool:
 
 
 def code_matches(lobby: Lobby, code: str | None) -> bool:
+    return same_code(lobby.invite_code, code)
+
+
+def same_code(invite_code: str | None, code: str | None) -> bool:
     # compare_digest refuses str with non-ASCII characters: compare bytes, so an
     # odd code (é, a lone surrogate) is simply wrong instead of a server error.
-    return (bool(lobby.invite_code) and isinstance(code, str)
-            and secrets.compare_digest(code.encode("utf-8", "surrogatepass"), lobby.invite_code.encode("utf-8")))
+    return (bool(invite_code) and isinstance(code, str)
+            and secrets.compare_digest(code.encode("utf-8", "surrogatepass"), invite_code.encode("utf-8")))
+
+
+def was_kicked(lobby: Lobby, user) -> bool:
+    return user is not None and user.is_authenticated and lobby.kicked.filter(pk=user.pk).exists()
+
+
+def kicked_message() -> str:
+    return _("The host removed you from this lobby.")
 
 
 def played_rematched_match(lobby: Lobby, user) -> bool:
@@ -66,8 +78,12 @@ def played_rematched_match(lobby: Lobby, user) -> bool:
 
 
 def can_view(lobby: Lobby, user, code: str | None = None) -> bool:
-    return (not lobby.private or is_member(lobby, user) or code_matches(lobby, code)
-            or played_rematched_match(lobby, user))
+    """A private lobby: its members, whoever has the code, the players of the match it rematches; never
+    a user its host kicked (kicking also changes the code, which the kicked user knows: see kick)."""
+    if not lobby.private:
+        return True
+    return (is_member(lobby, user) or code_matches(lobby, code) or played_rematched_match(lobby, user)) \
+        and not was_kicked(lobby, user)
 
 
 def get_lobby(lobby_id: int, user, code: str | None = None) -> Lobby:
@@ -77,8 +93,14 @@ def get_lobby(lobby_id: int, user, code: str | None = None) -> Lobby:
     if lobby is None:
         raise AppError("not_found", _("There is no such lobby."))
     if not can_view(lobby, user, code):
+        if lobby.private and was_kicked(lobby, user):
+            raise AppError("forbidden", kicked_message())
         raise AppError("forbidden", _("This lobby is private; you need its invite code."))
     return lobby
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)
 
 
 # ---- checks ----------------------------------------------------------------
@@ -150,11 +172,12 @@ def _free_index(lobby: Lobby) -> int:
     raise AppError("conflict", _("The lobby is full."))
 
 
-def _finish(lobby: Lobby) -> Lobby:
+def _finish(lobby: Lobby, *, kicked: int | None = None) -> Lobby:
     lobby.version += 1
     lobby.last_active_at = timezone.now()
-    lobby.save(update_fields=["status", "seed", "match_id", "version", "updated_at", "last_active_at"])
-    broadcast.after_commit(lobby.pk, lobby.private)
+    lobby.save(update_fields=["status", "seed", "match_id", "version", "updated_at", "last_active_at",
+                              "invite_code"])
+    broadcast.after_commit(lobby.pk, lobby.private, kicked=kicked)
     return lobby
 
 
@@ -209,7 +232,7 @@ def _open(host, engine: Engine, options: dict, num_seats: int, private: bool, ti
     lobby = Lobby.objects.create(
         game=engine.id, options=options, num_seats=num_seats, private=bool(private), host=host,
         rated=bool(rated) and not bots,
-        invite_code=secrets.token_urlsafe(9) if private else "", time_control=time_control, rematch_of=rematch_of,
+        invite_code=new_invite_code() if private else "", time_control=time_control, rematch_of=rematch_of,
     )
     LobbySeat.objects.bulk_create([LobbySeat(lobby=lobby, index=0, user=host)]
                                   + [LobbySeat(lobby=lobby, index=i, bot=bot) for i, bot in enumerate(bots, 1)])
@@ -225,8 +248,8 @@ def join(user, lobby_id: int, code: str | None = None) -> Lobby:
         raise AppError("conflict", _("You are already seated in this lobby."))
     if lobby.private and not code_matches(lobby, code) and not played_rematched_match(lobby, user):
         raise AppError("forbidden", _("This lobby is private; you need its invite code."))
-    if lobby.kicked.filter(pk=user.pk).exists():
-        raise AppError("forbidden", _("The host removed you from this lobby."))
+    if was_kicked(lobby, user):
+        raise AppError("forbidden", kicked_message())
     _require_room_for(user, hosting=False)
     try:
         with transaction.atomic():
@@ -261,7 +284,11 @@ def kick(host, lobby_id: int, user_id: int) -> Lobby:
     if not deleted:
         raise AppError("not_found", _("That player is not seated in this lobby."))
     lobby.kicked.add(user_id)
-    return _finish(lobby)
+    if lobby.private:
+        # The kicked user knows the code: a new one keeps them out whichever account (or none) they
+        # come back with. Members see the new code; viewers who came by the old one are shown out.
+        lobby.invite_code = new_invite_code()
+    return _finish(lobby, kicked=user_id)
 
 
 @_change

@@ -385,7 +385,11 @@ async def test_private_room_needs_a_seat_or_the_code(fake_game, make_user, clien
     assert (await guest_room.receive_json_from())["code"] == "forbidden"
     assert (await guest_room.receive_output())["type"] == "websocket.close"
     kicked = (await host_room.receive_json_from())["lobby"]
-    assert kicked["invite_code"] == lobby.invite_code and kicked["seats"][1]["user"] is None
+    # The kick changed the code (the kicked guest knew it): the host gets the new one, and the
+    # watcher who came by the old one is shown out.
+    assert kicked["invite_code"] not in (None, lobby.invite_code) and kicked["seats"][1]["user"] is None
+    assert (await with_code.receive_json_from())["code"] == "forbidden"
+    assert (await with_code.receive_output())["type"] == "websocket.close"
     for comm in (with_code, host_room):
         await comm.disconnect()
 

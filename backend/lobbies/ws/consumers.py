@@ -13,6 +13,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
 from backend.chat import relay as chat_relay
@@ -76,7 +77,7 @@ class LobbyListConsumer(_ReadOnly):
 
 class LobbyRoomConsumer(_ReadOnly):
     group = None
-    code_ok = False
+    by_rematch = False  # a player of the match this lobby rematches: may watch without the code
     version = -1
 
     async def connect(self):
@@ -88,7 +89,7 @@ class LobbyRoomConsumer(_ReadOnly):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         try:
-            data, self.code_ok = await database_sync_to_async(self._snapshot)()
+            data, self.by_rematch = await database_sync_to_async(self._snapshot)()
         except AppError as exc:
             await self.send_json(ws_error(exc.code, exc.message))
             await self.close(code=CLOSE_NOT_FOUND if exc.code == "not_found" else CLOSE_FORBIDDEN)
@@ -99,9 +100,7 @@ class LobbyRoomConsumer(_ReadOnly):
 
     def _snapshot(self):
         lobby = services.get_lobby(self.lobby_id, self.user, self.code)
-        # Watching a private room without a seat: with its code, or as a player of the match it rematches.
-        return lobby_for(lobby, self.user), (services.code_matches(lobby, self.code)
-                                             or services.played_rematched_match(lobby, self.user))
+        return lobby_for(lobby, self.user), services.played_rematched_match(lobby, self.user)
 
     async def disconnect(self, code):
         if self.group:
@@ -109,18 +108,26 @@ class LobbyRoomConsumer(_ReadOnly):
 
     async def lobby_changed(self, event):
         data = dict(event["lobby"])
-        if data["version"] <= self.version:
-            return  # already sent (the snapshot) or overtaken by a newer update
+        if not self.admitted or data["version"] <= self.version:
+            return  # shown out, already sent (the snapshot) or overtaken by a newer update
         self.version = data["version"]
-        member = self.user is not None and self.user.is_authenticated and self.user.pk in member_ids(data)
-        if data["private"] and not member and not self.code_ok:
-            # Kicked out of a private lobby (or never in it): no more news from the room.
-            await self.send_json(ws_error("forbidden", _("You are no longer in this private lobby.")))
-            await self.close(code=CLOSE_FORBIDDEN)
-            return
+        user_id = self._user_id()
+        member = user_id is not None and user_id in member_ids(data)
+        if data["private"]:
+            # Watching without a seat holds while the code it came with is the lobby's (a kick changes it).
+            if event.get("kicked") is not None and event["kicked"] == user_id:
+                return await self._show_out(services.kicked_message())
+            if not (member or self.by_rematch or services.same_code(data["invite_code"], self.code)):
+                return await self._show_out(_("You are no longer in this private lobby."))
         if not member:
             data["invite_code"] = None
         await self.send_json({"type": "lobby", "lobby": data})
+
+    async def _show_out(self, message: str) -> None:
+        """No more news or chat from the room: one `forbidden`, then the socket closes."""
+        self.admitted = False
+        await self.send_json(ws_error("forbidden", message))
+        await self.close(code=CLOSE_FORBIDDEN)
 
     # ---- chat (docs/api.md, Chat): the one thing a client says on this socket ----
     admitted = False
@@ -130,7 +137,7 @@ class LobbyRoomConsumer(_ReadOnly):
         return self.user.pk if self.user is not None and self.user.is_authenticated else None
 
     async def _chat_history(self) -> None:
-        frame = await database_sync_to_async(chat.lobby_history)(self.lobby_id, self._user_id())
+        frame = await database_sync_to_async(chat.lobby_history)(self.lobby_id, self.user, self.code)
         self.chat_muted = {m["id"] for m in frame["muted"]}
         await self.send_json(frame)
 
@@ -157,7 +164,7 @@ class LobbyRoomConsumer(_ReadOnly):
             await self._chat(message)
         except AppError as exc:
             await self.send_json(ws_error(exc.code, str(exc.message), **({"id": client_id[:64]} if client_id else {})))
-        except Exception:  # the database is away: this message is lost, the room stays open
+        except DatabaseError:  # the database is away: this message is lost, the room stays open
             log.warning("a chat message in lobby %s could not be handled", self.lobby_id, exc_info=True)
             error = ws_error("unavailable", _("The game server cannot reach its database just now; try again in a moment."))
             await self.send_json({**error, **({"id": client_id[:64]} if client_id else {})})
@@ -173,7 +180,8 @@ class LobbyRoomConsumer(_ReadOnly):
         elif kind == "chat_mute":
             frame = await database_sync_to_async(chat.set_mute)(self._user_id(), message.get("user"),
                                                                 message.get("muted"))
-            (self.chat_muted.add if frame["muted"] else self.chat_muted.discard)(frame["user"])
+            if self.chat_muted is not None:  # else read, this mute included, with the history or the next line
+                (self.chat_muted.add if frame["muted"] else self.chat_muted.discard)(frame["user"])
             await self.send_json(frame)
         elif kind == "chat_history":
             await self._chat_history()
