@@ -288,6 +288,16 @@ ABSENT_GRACE_S = int(os.environ.get("ABSENT_GRACE_S", "90"))
 if ABSENT_GRACE_S < 0:
     raise RuntimeError("ABSENT_GRACE_S must be a whole number of seconds, 0 or more.")
 
+# What a rated match must show to move ratings (docs/ratings.md): every player's own moves (not the
+# bot's for them) at least RATING_MIN_MOVES; and the rated results of one pair of accounts in a game
+# count fully RATING_REPEAT_FULL times within RATING_REPEAT_WINDOW_H hours, each later one half the one before.
+RATING_MIN_MOVES = int(os.environ.get("RATING_MIN_MOVES", "2"))
+RATING_REPEAT_FULL = int(os.environ.get("RATING_REPEAT_FULL", "3"))
+RATING_REPEAT_WINDOW_H = float(os.environ.get("RATING_REPEAT_WINDOW_H", "24"))
+if RATING_MIN_MOVES < 0 or RATING_REPEAT_FULL < 1 or RATING_REPEAT_WINDOW_H < 0:
+    raise RuntimeError("RATING_MIN_MOVES must be 0 or more, RATING_REPEAT_FULL 1 or more and "
+                       "RATING_REPEAT_WINDOW_H 0 (no window) or more hours.")
+
 # Open lobbies one account may host, and sit in (hosted ones included).
 LOBBY_MAX_HOSTED = int(os.environ.get("LOBBY_MAX_HOSTED", "3"))
 LOBBY_MAX_SEATED = int(os.environ.get("LOBBY_MAX_SEATED", "8"))

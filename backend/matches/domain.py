@@ -111,9 +111,17 @@ class Applied:
     duplicate: bool  # the client id had already been applied: nothing changed
 
 
+# Ids the server gives the moves it makes: a bot's (runtime/bots.py), a platform move's or silence's
+# (below, runtime/hub.py). A client's may not look like them: the ratings count a player's own moves by them.
+BOT_ID_PREFIX, PLATFORM_ID_PREFIX = "bot:", "platform:"
+SERVER_ID_PREFIXES = (BOT_ID_PREFIX, PLATFORM_ID_PREFIX)
+
+
 def valid_client_id(value) -> bool:
-    """1-64 characters a database text column can hold (no NUL, no lone surrogate)."""
+    """1-64 characters a database text column can hold (no NUL, no lone surrogate), not of the server's shapes."""
     if not isinstance(value, str) or not 0 < len(value) <= MAX_CLIENT_ID or "\x00" in value:
+        return False
+    if value.startswith(SERVER_ID_PREFIXES):
         return False
     try:
         value.encode("utf-8")
@@ -187,7 +195,7 @@ def _platform_move(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict,
     applied = Snapshot(snapshot.version + 1, snapshot.state, snapshot.to_move, status, clock, control,
                        snapshot.human_acted, result, snapshot.window if status == ACTIVE else None)
     # Not guessable, like a bot's: a player's own id must never pass for this move.
-    client_id = f"platform:{snapshot.version}:{action['platform']}:{seat}:{uuid.uuid4().hex}"
+    client_id = f"{PLATFORM_ID_PREFIX}{snapshot.version}:{action['platform']}:{seat}:{uuid.uuid4().hex}"
     return Move(info, snapshot.version, seat, action, client_id, applied, events)
 
 

@@ -89,7 +89,8 @@ def apply_action(match_id: int, seat: int | None, version: int, action: dict, cl
     not_your_turn, illegal_action).  A client id already in the log returns
     `duplicate=True` and changes nothing."""
     if not valid_client_id(client_id):
-        raise MatchError("bad_message", _("The action id must be a string of 1 to 64 characters."))
+        raise MatchError("bad_message", _('The action id must be a string of 1 to 64 characters, not beginning '
+                                          'with "bot:" or "platform:" (the server\'s own moves).'))
     info = info or store.read_info(match_id)
     if info is None:
         raise MatchError("not_found", _("There is no such match."))

@@ -16,10 +16,10 @@ from datetime import datetime
 from datetime import timezone as dt_timezone
 
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
-from . import jsoncodec, seating
+from . import domain, jsoncodec, seating
 from .domain import MatchInfo, Move, SeatInfo, Snapshot, deadline, snapshot_of
 from .models import ActionLog, Match, MatchSeat
 
@@ -134,6 +134,7 @@ class Finish:
     finished_at: datetime
     users: tuple  # per seat: its user's id, None for a bot
     away: frozenset  # seats ever handed to the bot for want of their player (their time ran out, or a takeover)
+    own_moves: tuple = ()  # per seat: the moves its player made (not a bot's, nor the platform's: domain's ids)
 
 
 _AWAY = (seating.TIMEOUT, seating.TAKEOVER)  # a forfeit even if the player came back
@@ -153,10 +154,14 @@ def claim_recordings(match_ids: list[int]) -> list[Finish]:
     if connection.vendor != "postgresql":
         return [f for f in map(_claim_one, ids) if f is not None]
     with connection.cursor() as cursor:
-        cursor.execute(_CLAIM, [ids, Match.Status.FINISHED, list(_AWAY)])
+        cursor.execute(_CLAIM, [ids, Match.Status.FINISHED, list(_AWAY), *_SERVER_IDS])
         return [Finish(id_, game, _loads(state), _loads(result), tuple(_loads(control) or ()), rated, finished_at,
-                       tuple(users), frozenset(away))
-                for id_, game, state, result, control, rated, finished_at, users, away in cursor.fetchall()]
+                       tuple(users), frozenset(away), tuple(own))
+                for id_, game, state, result, control, rated, finished_at, users, away, own in cursor.fetchall()]
+
+
+# LIKE patterns of the ids the server gives its own moves (no client's may look like them).
+_SERVER_IDS = [prefix + "%" for prefix in domain.SERVER_ID_PREFIXES]
 
 
 # Rows locked in id order: two processes claiming overlapping sets queue instead of deadlocking.
@@ -166,7 +171,9 @@ _CLAIM = (
     " RETURNING id, game, state, result, control, rated, COALESCE(finished_at, updated_at) AS finished_at)"
     " SELECT c.id, c.game, c.state, c.result, c.control, c.rated, c.finished_at,"
     f" ARRAY(SELECT s.user_id FROM {_SEAT} s WHERE s.match_id = c.id ORDER BY s.seat),"
-    f" ARRAY(SELECT DISTINCT l.seat FROM {_LOG} l WHERE l.match_id = c.id AND l.action->>'platform' = ANY(%s))"
+    f" ARRAY(SELECT DISTINCT l.seat FROM {_LOG} l WHERE l.match_id = c.id AND l.action->>'platform' = ANY(%s)),"
+    f" ARRAY(SELECT (SELECT count(*) FROM {_LOG} l WHERE l.match_id = c.id AND l.seat = s.seat"
+    f" AND l.client_id NOT LIKE %s AND l.client_id NOT LIKE %s) FROM {_SEAT} s WHERE s.match_id = c.id ORDER BY s.seat)"
     " FROM claimed c ORDER BY c.id"
 )
 
@@ -180,8 +187,13 @@ def _claim_one(match_id: int) -> Finish | None:
         "game", "state", "result", "control", "rated", "finished_at", "updated_at").get()
     users = tuple(MatchSeat.objects.filter(match_id=match_id).order_by("seat").values_list("user_id", flat=True))
     away = ActionLog.objects.filter(match_id=match_id, action__platform__in=_AWAY).values_list("seat", flat=True)
+    server_made = Q()
+    for prefix in domain.SERVER_ID_PREFIXES:
+        server_made |= Q(client_id__startswith=prefix)
+    own = dict(ActionLog.objects.filter(match_id=match_id).exclude(server_made).values("seat")
+               .annotate(n=Count("id")).values_list("seat", "n"))
     return Finish(match_id, game, state, result, tuple(control or ()), bool(rated), finished_at or updated_at, users,
-                  frozenset(away))
+                  frozenset(away), tuple(own.get(seat, 0) for seat in range(len(users))))
 
 
 def unrecorded(before: datetime, limit: int = 20) -> list[int]:

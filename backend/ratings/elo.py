@@ -43,8 +43,12 @@ def expected(rating: float, other: float) -> float:
     return 1.0 / (1.0 + 10.0 ** ((other - rating) / 400.0))
 
 
-def changes(ratings: list[float], seat_places: list[int], k: float = K) -> list[float]:
-    """Each seat's rating change from the ratings before the match and the places it ended in."""
+def changes(ratings: list[float], seat_places: list[int], k: float = K, weights=None) -> list[float]:
+    """Each seat's rating change from the ratings before the match and the places it ended in.
+
+    `weights[i][j]` (symmetric; 1 when not given) scales the pairwise game of
+    seats i and j: a pair that met often lately counts less (repeat_weight).
+    Symmetric weights keep the changes adding up to zero."""
     n = len(ratings)
     if n < 2:
         return [0.0] * n
@@ -56,6 +60,12 @@ def changes(ratings: list[float], seat_places: list[int], k: float = K) -> list[
             if i == j:
                 continue
             score = 1.0 if seat_places[i] < seat_places[j] else 0.5 if seat_places[i] == seat_places[j] else 0.0
-            total += score - expected(ratings[i], ratings[j])
+            total += (1.0 if weights is None else weights[i][j]) * (score - expected(ratings[i], ratings[j]))
         out.append(per_pair * total)
     return out
+
+
+def repeat_weight(earlier: int, full: int) -> float:
+    """The weight of a pair's game when they already finished `earlier` rated matches of the game
+    together within the window: 1 for the first `full`, then half the one before each time."""
+    return 1.0 if earlier < full else 0.5 ** (earlier - full + 1)

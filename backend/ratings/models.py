@@ -30,6 +30,9 @@ class Rating(models.Model):
         return f"{self.user_id} {self.game} {self.value:.0f}"
 
 
+FEW_MOVES = "few_moves"
+
+
 class Result(models.Model):
     """How one player did in one finished match; with the rating before and after when it was rated."""
 
@@ -41,7 +44,9 @@ class Result(models.Model):
     players = models.PositiveSmallIntegerField()
     won = models.BooleanField()
     forfeit = models.BooleanField()  # resigned, ran out of time or was handed to the bot while away
-    rated = models.BooleanField()
+    rated = models.BooleanField()  # the match moved ratings
+    # Why a match played as rated moved no rating: FEW_MOVES, a player made fewer than RATING_MIN_MOVES own moves.
+    unrated_reason = models.CharField(max_length=16, blank=True, default="", db_default="")
     rating_before = models.FloatField(null=True, blank=True)
     rating_after = models.FloatField(null=True, blank=True)
     finished_at = models.DateTimeField()

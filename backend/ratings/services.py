@@ -10,6 +10,9 @@ instead of deadlocking.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
@@ -23,7 +26,7 @@ from backend.matches import services as matches
 from backend.matches.models import Match, MatchSeat
 
 from . import elo
-from .models import Rating, Result
+from .models import FEW_MOVES, Rating, Result
 
 HISTORY = 60  # rated matches per game the profile's chart shows
 RECENT = 20  # matches the profile lists
@@ -55,6 +58,18 @@ def is_ratable(finish: store.Finish) -> bool:
     return finish.rated and None not in finish.users and len(set(finish.users)) >= 2
 
 
+def unrated_reason(finish: store.Finish) -> str:
+    """Why a ratable match moves no rating ("" when it does): a player made too few moves of their own, so
+    a result given away at once (the second account resigning at the start) is worth nothing."""
+    if any(moves < settings.RATING_MIN_MOVES for moves in finish.own_moves):
+        return FEW_MOVES
+    return ""
+
+
+def moves_ratings(finish: store.Finish) -> bool:
+    return is_ratable(finish) and not unrated_reason(finish)
+
+
 def record(match_id: int) -> bool:
     """Record a finished match's results and rating changes; False if it was
     not finished or already recorded (by this or another process)."""
@@ -67,18 +82,20 @@ def record_many(match_ids: list[int]) -> int:
     player in several of them moves match by match, in id order."""
     with transaction.atomic():
         finishes = store.claim_recordings(match_ids)
-        ratings = _locked_ratings([f for f in finishes if is_ratable(f)])
+        rating = [f for f in finishes if moves_ratings(f)]
+        ratings = _locked_ratings(rating)
+        met = _Meetings(rating)
         results = []
         for finish in finishes:
-            results += _results(finish, ratings)
+            results += _results(finish, ratings, met)
         Result.objects.bulk_create(results)
         if ratings:
             Rating.objects.bulk_update(list(ratings.values()), ["value", "matches", "wins", "updated_at"])
     return len(finishes)
 
 
-def _results(finish: store.Finish, ratings: dict) -> list[Result]:
-    """One finish's rows (moving `ratings`, locked, if it is ratable)."""
+def _results(finish: store.Finish, ratings: dict, met: _Meetings) -> list[Result]:
+    """One finish's rows (moving `ratings`, locked, if it moves ratings)."""
     users = finish.users
     if not any(users):
         return []
@@ -86,10 +103,12 @@ def _results(finish: store.Finish, ratings: dict) -> list[Result]:
     places = standings(finish, forfeited)
     # First place, and no forfeit: a winner whose seat the bot played after their time ran out did not win.
     won = [places[seat] == 1 and seat not in forfeited for seat in range(len(users))]
-    rated = is_ratable(finish)
+    reason = unrated_reason(finish) if is_ratable(finish) else ""
+    rated = is_ratable(finish) and not reason
     before = after = [None] * len(users)
     if rated:
-        before, after = _rate(finish.game, users, places, won, ratings)
+        before, after = _rate(finish.game, users, places, won, ratings, met.weights(finish))
+        met.add(finish)
     results, seen = [], set()
     for seat, user in enumerate(users):
         if user is None or user in seen:
@@ -97,7 +116,8 @@ def _results(finish: store.Finish, ratings: dict) -> list[Result]:
         seen.add(user)
         results.append(Result(match_id=finish.id, user_id=user, game=finish.game, seat=seat, place=places[seat],
                               players=len(users), won=won[seat], forfeit=seat in forfeited, rated=rated,
-                              rating_before=before[seat], rating_after=after[seat], finished_at=finish.finished_at))
+                              unrated_reason=reason, rating_before=before[seat], rating_after=after[seat],
+                              finished_at=finish.finished_at))
     return results
 
 
@@ -115,10 +135,37 @@ def _locked_ratings(finishes: list[store.Finish]) -> dict:
     return {(r.user_id, r.game): r for r in Rating.objects.select_for_update().filter(wanted).order_by("user_id", "game")}
 
 
-def _rate(game: str, users: tuple, places: list[int], won: list[bool], ratings: dict):
+class _Meetings:
+    """The rated matches the players of a batch finished together lately, for the weight of each pair's game
+    (elo.repeat_weight): read in one statement per batch, then kept up as the batch's own matches are rated."""
+
+    def __init__(self, finishes: list[store.Finish]):
+        self.window = timedelta(hours=settings.RATING_REPEAT_WINDOW_H)
+        self.matches: dict[int, tuple[str, object, set]] = {}  # match: (game, finished_at, its users)
+        if not finishes or not self.window:
+            return
+        rows = Result.objects.filter(
+            rated=True, game__in={f.game for f in finishes}, user_id__in={u for f in finishes for u in f.users},
+            finished_at__gte=min(f.finished_at for f in finishes) - self.window,
+        ).values_list("match_id", "game", "finished_at", "user_id")
+        for match_id, game, finished_at, user_id in rows:
+            self.matches.setdefault(match_id, (game, finished_at, set()))[2].add(user_id)
+
+    def add(self, finish: store.Finish) -> None:
+        self.matches[finish.id] = (finish.game, finish.finished_at, set(finish.users))
+
+    def weights(self, finish: store.Finish) -> list[list[float]]:
+        users, since = finish.users, finish.finished_at - self.window
+        recent = [together for match_id, (game, at, together) in self.matches.items()
+                  if game == finish.game and since <= at <= finish.finished_at and match_id != finish.id]
+        return [[elo.repeat_weight(sum(1 for together in recent if {a, b} <= together), settings.RATING_REPEAT_FULL)
+                 for b in users] for a in users]
+
+
+def _rate(game: str, users: tuple, places: list[int], won: list[bool], ratings: dict, weights):
     """Ratings before and after, per seat (every seat a different user: is_ratable); moves `ratings`."""
     before = [ratings[u, game].value for u in users]
-    deltas = elo.changes(before, places)
+    deltas = elo.changes(before, places, weights=weights)
     after = [b + d for b, d in zip(before, deltas)]
     for seat, user in enumerate(users):
         rating = ratings[user, game]
@@ -179,6 +226,7 @@ def profile(name: str) -> dict:
         recent.append({
             "match": r.match_id, "game": r.game, "finished_at": _iso(r.finished_at), "place": r.place,
             "players": r.players, "won": r.won, "forfeit": r.forfeit, "rated": r.rated,
+            "unrated_reason": r.unrated_reason or None,
             "rating_before": _rounded(r.rating_before), "rating_after": _rounded(r.rating_after),
             "scores": (r.match.result or {}).get("scores"), "seat": r.seat,
             "seats": [{"seat": s.seat, "user": _user_ref(s.user) if s.user_id else None, "bot": s.bot or None}

@@ -340,26 +340,32 @@ async def test_one_client_crashing_into_errors_never_drops_the_others():
 
 
 async def test_a_player_cannot_preempt_a_bot_by_guessing_its_action_id():
-    """Bots apply with the predictable id "bot:<version>:<seat>".  A player who
-    sends their own action under the id of the bot's next move must not make
-    the bot's move look like a resend: the bot still plays, the match goes on."""
+    """Bots apply with ids shaped "bot:<version>:<seat>:...".  A player who sends their own action under
+    an id of that shape (or a platform move's) is refused before anything is read: their move can neither
+    make the bot's look like a resend nor pass for the bot's (the ratings count a player's own moves by
+    the ids, docs/ratings.md); the bot still plays, the match goes on."""
     users = await make_users(1)
     match_id = await create("condottiere", [users[0], "random"], seed=4)
     human = Player(application, match_id, await token_for(users[0]))
     await human.connect()
-    hijacked = 0
-    while hijacked < 3 and human.state["status"] == "active":
+    refused = 0
+    while refused < 3 and human.state["status"] == "active":
         version = human.state["version"]
         if not human.state["legal_actions"]:
             await human.until_version(version + 1)
             continue
-        await human.act(human.state["legal_actions"][0], client_id=f"bot:{version + 1}:1")
+        for guess in (f"bot:{version + 1}:1", f"platform:{version}:resigned:1"):
+            await human.act(human.state["legal_actions"][0], client_id=guess)
+            error = await human.next("error")
+            assert (error["code"], error["id"]) == ("bad_message", None) and "bot:" in error["message"]
+        assert human.state["version"] == version  # nothing moved
+        await human.act(human.state["legal_actions"][0])
         await human.until_version(version + 1)
+        refused += 1
         if 1 in human.state["view"]["to_move"] and human.state["version"] == version + 1:
-            hijacked += 1
             # The bot's turn: it must move (BOT_DELAY is 0 here).
             assert (await human.until_version(version + 2, timeout=3))["version"] >= version + 2, "the bot never moved"
-    assert hijacked == 3
+    assert refused == 3
     await human.close()
 
 

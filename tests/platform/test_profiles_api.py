@@ -106,4 +106,4 @@ def test_finished_matches_list_winners_scores_and_rating(fake_game, make_user, c
     owners = _seat_users(match.pk)
     bob_seat = next(s for s, u in owners.items() if u == bob.pk)
     assert row["rated"] is True and row["result"]["winners"] == [bob_seat]
-    assert row["result"]["scores"][bob_seat] == 3
+    assert row["result"]["scores"][bob_seat] == 6  # two rounds of 3

@@ -70,7 +70,8 @@ def test_places_rank_forfeits_last_then_winners_scores_and_tie_breaks():
 
 
 # ---- matches through the platform -------------------------------------------------
-def _lobby_match(users, *, rated=True, rounds=1) -> Match:
+def _lobby_match(users, *, rated=True, rounds=2) -> Match:
+    """Two rounds by default: a rated match moves ratings once each player made two moves (docs/ratings.md)."""
     lobby = lobbies.create_lobby(users[0], "counting", {"rounds": rounds}, len(users), False, rated=rated)
     for user in users[1:]:
         lobbies.join(user, lobby.pk)

@@ -6,7 +6,7 @@ import logging
 import random
 import uuid
 
-from ..domain import MatchInfo, Snapshot
+from ..domain import BOT_ID_PREFIX, MatchInfo, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -30,4 +30,4 @@ def client_id(version: int, seat: int) -> str:
     # Not guessable: a player sending a bot's id must not make its move look
     # like a resend.  Two processes racing for this turn are kept to one
     # action by the version check, not by the id.
-    return f"bot:{version}:{seat}:{uuid.uuid4().hex}"
+    return f"{BOT_ID_PREFIX}{version}:{seat}:{uuid.uuid4().hex}"

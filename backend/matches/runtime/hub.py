@@ -434,7 +434,7 @@ class MatchHub:
             return domain.hand_to_bot(info, snapshot, flagged[0], seating.TIMEOUT, now)
         if snapshot.window is not None and now >= snapshot.window:
             for seat, action in sorted(room.engine.defaults(snapshot.state).items()):
-                client_id = f"platform:{snapshot.version}:silence:{seat}:{uuid.uuid4().hex}"
+                client_id = f"{domain.PLATFORM_ID_PREFIX}{snapshot.version}:silence:{seat}:{uuid.uuid4().hex}"
                 return check(info, snapshot, seat, action, client_id, now, bot=True)
         return None
 

@@ -190,7 +190,8 @@ class MatchSocket:
     async def _action(self, message: dict) -> None:
         client_id, version, action = message.get("id"), message.get("version"), message.get("action")
         if not valid_client_id(client_id):
-            return self.error(MatchError("bad_message", _('"id" must be a string of 1 to 64 characters.')))
+            return self.error(MatchError("bad_message", _('"id" must be a string of 1 to 64 characters, not beginning '
+                                                          'with "bot:" or "platform:" (the server\'s own moves).')))
         if not isinstance(version, int) or isinstance(version, bool):
             return self.error(MatchError("bad_message", _('"version" must be the version you last received.')),
                               client_id)

@@ -82,7 +82,8 @@ function RecentRow({ r, games }) {
   return html`<li class="row" data-testid="recent-match" data-match=${r.match}>
     <div class="row-main">
       <div class="row-title">${gameName(games, r.game)} <span class=${"outcome" + (r.won ? " outcome-won" : "")}>${outcome}</span>
-        ${delta != null && html` <span class=${"delta " + (delta >= 0 ? "up" : "down")} title=${t("profile.rating_change", { before: r.rating_before, after: r.rating_after })}>${delta >= 0 ? "+" : "−"}${Math.abs(delta)}</span>`}</div>
+        ${delta != null && html` <span class=${"delta " + (delta >= 0 ? "up" : "down")} title=${t("profile.rating_change", { before: r.rating_before, after: r.rating_after })}>${delta >= 0 ? "+" : "−"}${Math.abs(delta)}</span>`}
+        ${r.unrated_reason && html` <span class="muted" data-testid="unrated-reason">${t(`profile.unrated_${r.unrated_reason}`)}</span>`}</div>
       <div class="row-sub">${t("profile.with")} ${others(r.seats, r.seat)} · ${ago(r.finished_at)}</div>
     </div>
     <a class="btn" href=${`/match/${r.match}`} aria-label=${t("profile.open_match_label", { game: gameName(games, r.game), id: r.match })}>${t("profile.open_match")}</a>
