@@ -8,6 +8,13 @@ from django.utils.translation import gettext_lazy as _
 
 USERNAME_TAKEN = _("That username is taken.")
 EMAIL_TAKEN = _("An account already uses that e-mail address.")
+MIXED_SCRIPTS = _("Write a username in one alphabet: letters of different scripts (Latin with Cyrillic or Greek, "
+                  "say) can imitate other names.")
+
+
+def looks_like(name: str) -> str:
+    return _('That name looks too much like the name of another player, "%(name)s": choose one that can be '
+             'told apart.') % {"name": name}
 
 
 def fold(text: str) -> str:
@@ -40,6 +47,9 @@ class User(AbstractUser):
 
     username_key = models.TextField(unique=True, editable=False)
     email_key = models.TextField(unique=True, null=True, editable=False)
+    # Names that look alike share it (lookalikes.py); not unique: accounts older than the check may clash
+    # (manage.py lookalike_names lists them), so sign-up and the admin's form compare it.
+    username_lookalike = models.TextField(default="", db_default="", db_index=True, editable=False)
 
     objects = UserManager()
     # The language the site speaks to this user (backend/common/i18n.py); blank until they choose or sign up.
@@ -50,31 +60,51 @@ class User(AbstractUser):
     class Meta(AbstractUser.Meta):
         swappable = "AUTH_USER_MODEL"
 
-    def _fill_keys(self) -> None:
+    def fill_keys(self) -> None:
+        from .lookalikes import lookalike_key  # it folds with this module's fold()
+
         self.username_key = fold(self.username)
+        self.username_lookalike = lookalike_key(self.username)
         self.email_key = fold(self.email) if self.email else None
+
+    def name_problem(self) -> tuple[str, str] | None:
+        """Why this name may not be taken (keys filled), as (kind, sentence): "taken" (a folded clash),
+        "lookalike" (another name's look-alike key), "mixed" (scripts); None if it may.
+        An account keeping the name it has is not judged again (staff may still edit an old look-alike)."""
+        from .lookalikes import mixed_scripts
+
+        manager = type(self)._default_manager
+        others = manager.exclude(pk=self.pk)
+        if others.filter(username_key=self.username_key).exists():
+            return "taken", str(USERNAME_TAKEN)
+        if self.pk is not None and manager.filter(pk=self.pk, username=self.username).exists():
+            return None
+        if mixed_scripts(self.username):
+            return "mixed", str(MIXED_SCRIPTS)
+        twin = others.filter(username_lookalike=self.username_lookalike).values_list("username", flat=True).first()
+        return ("lookalike", looks_like(twin)) if twin is not None else None
 
     def clean(self):
         # Forms (the admin's included) call this before saving: report a clash
         # of the folded name or address as a field error, not an IntegrityError.
         super().clean()
-        self._fill_keys()
-        others = type(self)._default_manager.exclude(pk=self.pk)
+        self.fill_keys()
         errors = {}
-        if others.filter(username_key=self.username_key).exists():
-            errors["username"] = [USERNAME_TAKEN]
-        if self.email_key and others.filter(email_key=self.email_key).exists():
+        problem = self.name_problem()
+        if problem:
+            errors["username"] = [problem[1]]
+        if self.email_key and type(self)._default_manager.exclude(pk=self.pk).filter(email_key=self.email_key).exists():
             errors["email"] = [EMAIL_TAKEN]
         if errors:
             raise ValidationError(errors)
 
     def save(self, *args, **kwargs):
-        self._fill_keys()
+        self.fill_keys()
         update_fields = kwargs.get("update_fields")
         if update_fields is not None:
             update_fields = set(update_fields)
             if "username" in update_fields:
-                update_fields.add("username_key")
+                update_fields.update(("username_key", "username_lookalike"))
             if "email" in update_fields:
                 update_fields.add("email_key")
             kwargs["update_fields"] = update_fields

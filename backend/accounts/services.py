@@ -90,12 +90,17 @@ def sign_up(username: str, password: str, *, password2: str | None, email: str, 
             candidate.clean_fields(exclude=[f.name for f in User._meta.fields if f.name != "username"])
         except ValidationError as exc:
             errors["username"] = _plain("username", exc.error_dict["username"])
-    if "username" not in errors and User.objects.filter(username_key=fold(candidate.username)).exists():
-        errors["username"] = [USERNAME_TAKEN]
+    problem = None
+    if "username" not in errors:
+        candidate.fill_keys()
+        problem = candidate.name_problem()
+        if problem:
+            errors["username"] = [problem[1]]
     errors.update(_password_errors(password, password2, candidate))
     errors.update(_email_errors(candidate))
     if errors:
-        taken_only = errors == {"username": [USERNAME_TAKEN]}
+        # Someone has the name (or one that looks like it): a conflict; anything else is the form's fault.
+        taken_only = list(errors) == ["username"] and problem is not None and problem[0] != "mixed"
         raise _refuse(errors, "conflict" if taken_only else "bad_message")
     # Only now does it count: whether an address is in use is an account
     # lookup, limited like a log-in.
