@@ -40,8 +40,9 @@ _PLAIN = {
 
 
 def _plain(field: str, errors: list[ValidationError]) -> list[str]:
-    """The sentences of a field's errors, in the site's own words where it has them."""
-    return [str(_PLAIN.get((field, e.code), e.messages[0])) for e in errors]
+    """The sentences of a field's errors, in the site's own words where it has them, each once (a password
+    on both common-password lists, Django's and the Hungarian one, is too common once)."""
+    return list(dict.fromkeys(str(_PLAIN.get((field, e.code), e.messages[0])) for e in errors))
 
 
 def _refuse(errors: dict[str, list[str]], code: str = "bad_message") -> AppError:
