@@ -210,16 +210,27 @@ def _user_for_uid(uid: str):
     return User.objects.filter(pk=int(pk), is_active=True).first()
 
 
+def _reset_link_user(uid: str, token: str, client: str):
+    """The account a reset link names, if the link still works (counted: a check of a secret)."""
+    ratelimit.take("password", throttle_key(client))
+    user = _user_for_uid(uid)
+    if user is None or not default_token_generator.check_token(user, token):
+        message = _("This password reset link is wrong, used or expired. Ask for a new one.")
+        raise AppError("bad_message", message, fields={"token": [message]})
+    return user
+
+
+def check_password_reset(uid: str, token: str, *, client: str) -> None:
+    """Whether a reset link still works, so the page can say so before anyone types a new password."""
+    _reset_link_user(uid, token, client)
+
+
 def confirm_password_reset(uid: str, token: str, new_password: str, *, new_password2: str | None, client: str):
     """Set the password of the account a reset link names; the link then stops working."""
     errors = _password_errors(new_password, new_password2, None, field="new_password")
     if errors:
         raise _refuse(errors)
-    ratelimit.take("password", throttle_key(client))
-    user = _user_for_uid(uid)
-    if user is None or not default_token_generator.check_token(user, token):
-        message = _("This password reset link is wrong or has expired. Ask for a new one.")
-        raise AppError("bad_message", message, fields={"token": [message]})
+    user = _reset_link_user(uid, token, client)
     # The validators again, now that the user is known (similarity to the name or address).
     errors = _password_errors(new_password, None, user, field="new_password")
     if errors:

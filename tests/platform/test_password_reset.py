@@ -126,6 +126,38 @@ def test_a_wrong_link_is_a_field_error_never_a_crash(mona, uid):
     assert mona.check_password(PASSWORD)
 
 
+def _check(uid, token):
+    return APIClient().post("/api/auth/password-reset/check/", {"uid": uid, "token": token}, format="json")
+
+
+def test_a_link_says_whether_it_works_before_the_form(mona, settings):
+    """The page checks the link on opening: a used or expired one says so before anyone types a password."""
+    _ask("mona.lisa@example.org")
+    uid, token = _link(mail.outbox[0])
+    assert _check(uid, token).status_code == 204
+    assert _check(uid, token).status_code == 204  # checking does not use it up
+    assert _confirm(uid, token).status_code == 204
+    used = _check(uid, token)
+    assert used.status_code == 400 and used.json()["code"] == "bad_message"
+    assert used.json()["fields"] == {"token": ["This password reset link is wrong, used or expired. Ask for a new one."]}
+    _ask("mona.lisa@example.org")
+    uid, token = _link(mail.outbox[1])
+    settings.PASSWORD_RESET_TIMEOUT = -1
+    assert _check(uid, token).json()["fields"]["token"]
+    hu = APIClient(HTTP_ACCEPT_LANGUAGE="hu").post("/api/auth/password-reset/check/", {"uid": uid, "token": token},
+                                                   format="json")
+    assert hu.json()["fields"]["token"] == ["Ez a jelszó-visszaállító link hibás, már felhasználták, vagy lejárt. "
+                                            "Kérj újat."]
+
+
+def test_checking_links_counts_against_the_password_limit(mona):
+    """A check tries a secret like a confirmation does: THROTTLE_PASSWORD (10/hour) counts both."""
+    _ask("mona.lisa@example.org")
+    uid, token = _link(mail.outbox[0])
+    answers = [_check(uid, token + "x").status_code for _ in range(11)]
+    assert answers[:10] == [400] * 10 and answers[10] == 429, answers
+
+
 def test_a_wrong_token_is_refused(mona):
     _ask("mona.lisa@example.org")
     uid, token = _link(mail.outbox[0])
@@ -142,7 +174,7 @@ def test_an_expired_link_is_refused(mona, settings):
     settings.PASSWORD_RESET_TIMEOUT = -1  # any link is older than that
     r = _confirm(uid, token)
     assert r.status_code == 400
-    assert r.json()["fields"] == {"token": ["This password reset link is wrong or has expired. Ask for a new one."]}
+    assert r.json()["fields"] == {"token": ["This password reset link is wrong, used or expired. Ask for a new one."]}
 
 
 def test_changing_the_address_kills_a_pending_link(mona, client_for):

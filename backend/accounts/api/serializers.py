@@ -90,9 +90,12 @@ class PasswordResetSerializer(serializers.Serializer):
     email = _text()
 
 
-class PasswordResetConfirmSerializer(serializers.Serializer):
+class PasswordResetLinkSerializer(serializers.Serializer):
     uid = serializers.CharField(max_length=64, help_text="From the link: /reset/<uid>/<token>.")
     token = serializers.CharField(max_length=128, help_text="From the link: /reset/<uid>/<token>.")
+
+
+class PasswordResetConfirmSerializer(PasswordResetLinkSerializer):
     new_password = _text()
     new_password2 = _optional(help_text="The new password again; when sent, it must be the same.")
 

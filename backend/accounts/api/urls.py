@@ -12,6 +12,7 @@ urlpatterns = [
     path("password/", views.PasswordView.as_view(), name="auth-password"),
     path("email/", views.EmailView.as_view(), name="auth-email"),
     path("password-reset/", views.PasswordResetView.as_view(), name="auth-password-reset"),
+    path("password-reset/check/", views.PasswordResetCheckView.as_view(), name="auth-password-reset-check"),
     path("password-reset/confirm/", views.PasswordResetConfirmView.as_view(), name="auth-password-reset-confirm"),
     path("token/", views.TokenView.as_view(), name="auth-token"),
     path("ws-ticket/", views.WsTicketView.as_view(), name="auth-ws-ticket"),

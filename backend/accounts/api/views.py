@@ -26,6 +26,7 @@ from .serializers import (
     OptionalCredentialsSerializer,
     PasswordChangeSerializer,
     PasswordResetConfirmSerializer,
+    PasswordResetLinkSerializer,
     PasswordResetSerializer,
     SignupSerializer,
     TokenSerializer,
@@ -173,6 +174,18 @@ class PasswordResetView(APIView):
     def post(self, request):
         data = _valid(PasswordResetSerializer, request)
         services.request_password_reset(request, data.get("email", ""), client=client_address(request.META))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["auth"])
+class PasswordResetCheckView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=PasswordResetLinkSerializer, responses={204: None, **ERRORS},
+                   summary="Whether a reset link still works (before the new password is asked for)")
+    def post(self, request):
+        data = _valid(PasswordResetLinkSerializer, request)
+        services.check_password_reset(data["uid"], data["token"], client=client_address(request.META))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -1,11 +1,11 @@
 // Password reset by e-mail (docs/api.md, Password reset): /reset asks for the link; the link in the mail,
 // /reset/<uid>/<token>, opens the form for the new password; then the log-in form, which says it worked.
-import { html, useState } from "../lib.js";
+import { html, useEffect, useState } from "../lib.js";
 import { post } from "../api.js";
 import { navigate } from "../router.js";
 import { t } from "../i18n.js";
 import { Field, useServerForm } from "./auth.js";
-import { Notice, Page } from "../ui.js";
+import { Notice, Page, Spinner } from "../ui.js";
 
 function RequestLink() {
   const [email, setEmail] = useState("");
@@ -42,6 +42,12 @@ function ChoosePassword({ uid, token }) {
   // A wrong or used link is the "token" field's error: there is no input for it, so it shows above the button.
   const form = useServerForm(["new_password", "new_password2"]);
   const [linkBad, setLinkBad] = useState(false);
+  // The link is checked on opening: a used or expired one says so before anyone types a new password.
+  const [checked, setChecked] = useState(null); // null while asking; then "" (it works) or why not
+  useEffect(() => {
+    post("/api/auth/password-reset/check/", { uid, token }).then(() => setChecked(""))
+      .catch((err) => setChecked(err.message));
+  }, [uid, token]);
   const set = (name) => (value) => { form.clear(name); setValues((v) => ({ ...v, [name]: value })); };
   async function submit(e) {
     const done = await form.submit(e, () => post("/api/auth/password-reset/confirm/", { uid, token, ...values })
@@ -49,6 +55,16 @@ function ChoosePassword({ uid, token }) {
     if (done) navigate("/login?reset=done", { replace: true });
   }
   const title = t("reset.new_title");
+  if (checked === null) return html`<${Page} title=${title}><${Spinner} /><//>`;
+  if (checked) {
+    return html`<${Page} title=${title}>
+      <section class="card auth" data-testid="reset-link-bad">
+        <${Notice}>${checked}<//>
+        <a class="btn btn-primary btn-block" href="/reset" data-testid="ask-again">${t("reset.ask_again")}</a>
+        <p class="auth-switch"><a href="/login">${t("reset.to_login")}</a></p>
+      </section>
+    <//>`;
+  }
   return html`<${Page} title=${title}>
     <form class="card auth" onSubmit=${submit} aria-label=${title} novalidate ref=${form.formRef} data-testid="reset-form">
       <${Field} name="new_password" type="password" label=${t("field.new_password")} value=${values.new_password}
