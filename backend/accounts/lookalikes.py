@@ -32,7 +32,7 @@ from functools import lru_cache
 from confusable_homoglyphs import categories, confusables
 from django.db.models import Count
 
-from .models import fold
+from .keys import fold
 
 _IGNORED_SCRIPTS = {"COMMON", "INHERITED"}  # digits, signs, combining marks: part of any script
 # Scripts that are written together (UTS #39's "highly restrictive" sets): Japanese, Chinese with

@@ -1,10 +1,11 @@
-import unicodedata
-
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager as DjangoUserManager
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from .keys import fold
+from .lookalikes import lookalike_key, mixed_scripts
 
 USERNAME_TAKEN = _("That username is taken.")
 EMAIL_TAKEN = _("An account already uses that e-mail address.")
@@ -15,17 +16,6 @@ MIXED_SCRIPTS = _("Write a username in one alphabet: letters of different script
 def looks_like(name: str) -> str:
     return _('That name looks too much like the name of another player, "%(name)s": choose one that can be '
              'told apart.') % {"name": name}
-
-
-def fold(text: str) -> str:
-    """The comparison key of a name or address: NFKC, then Unicode case folding.
-
-    Done in Python so that every database applies one rule: SQLite's lower()
-    and LIKE only fold ASCII, so "Árpád" and "ÁRPÁD" would be two accounts
-    there. The second NFKC pass keeps the key normalised after folding
-    (Unicode's NFKC_Casefold, closely enough for names).
-    """
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
 class UserManager(DjangoUserManager):
@@ -50,6 +40,9 @@ class User(AbstractUser):
     # Names that look alike share it (lookalikes.py); not unique: accounts older than the check may clash
     # (manage.py lookalike_names lists them), so sign-up and the admin's form compare it.
     username_lookalike = models.TextField(default="", db_default="", db_index=True, editable=False)
+    # An address typed at sign-up or on the account page, waiting for its owner to open the link mailed
+    # to it (services.confirm_email); only then is it `email`. Never unique: it proves nothing yet.
+    pending_email = models.EmailField(blank=True, default="", db_default="")
 
     objects = UserManager()
     # The language the site speaks to this user (backend/common/i18n.py); blank until they choose or sign up.
@@ -61,8 +54,6 @@ class User(AbstractUser):
         swappable = "AUTH_USER_MODEL"
 
     def fill_keys(self) -> None:
-        from .lookalikes import lookalike_key  # it folds with this module's fold()
-
         self.username_key = fold(self.username)
         self.username_lookalike = lookalike_key(self.username)
         self.email_key = fold(self.email) if self.email else None
@@ -71,8 +62,6 @@ class User(AbstractUser):
         """Why this name may not be taken (keys filled), as (kind, sentence): "taken" (a folded clash),
         "lookalike" (another name's look-alike key), "mixed" (scripts); None if it may.
         An account keeping the name it has is not judged again (staff may still edit an old look-alike)."""
-        from .lookalikes import mixed_scripts
-
         manager = type(self)._default_manager
         others = manager.exclude(pk=self.pk)
         if others.filter(username_key=self.username_key).exists():

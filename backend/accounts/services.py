@@ -8,11 +8,18 @@ anything is counted, so a mistyped form costs no one their allowance.
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
+from django.core import signing
 from django.core.exceptions import ValidationError
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
+from django.template import loader
 from django.utils import translation
 from django.utils.encoding import force_str
 from django.utils.http import urlsafe_base64_decode
@@ -78,9 +85,82 @@ def _email_taken(email: str, exclude_pk=None) -> bool:
     return bool(email) and User.objects.filter(email_key=fold(email)).exclude(pk=exclude_pk).exists()
 
 
-def sign_up(username: str, password: str, *, password2: str | None, email: str, client: str, language: str = ""):
-    """Create an active user who keeps `language`. Names and addresses are unique under Unicode case
-    folding (models.fold); a taken e-mail address is told only to a counted attempt."""
+@dataclass(frozen=True)
+class MailSite:
+    """What a mail needs of the request that causes it: the host its links name (checked against
+    ALLOWED_HOSTS), the scheme, and the language to write in."""
+
+    domain: str
+    use_https: bool
+    language: str
+
+    @classmethod
+    def of(cls, request) -> MailSite:
+        return cls(request.get_host(), request.is_secure(), translation.get_language())
+
+
+_CONFIRM_SALT = "accounts.email-confirm"
+
+
+def _propose_email(user, email: str, site: MailSite) -> None:
+    """Keep `email` waiting for confirmation and mail it, after the commit: a link that confirms it, or,
+    when another account already uses the address, a note to that account's owner (someone tried to use
+    it; here is the way to their own account). The answer is the same either way, and so is its timing:
+    the lookup happens on the mail thread. At most THROTTLE_RESET mails an hour go to one address
+    (reset mails included); over it, nothing is sent and nothing is said."""
+    user.pending_email = email
+    user.save(update_fields=["pending_email"])
+    try:
+        ratelimit.take("reset", f"email:{fold(email)}")
+    except AppError:
+        return
+    token = signing.dumps({"u": user.pk, "e": email}, salt=_CONFIRM_SALT, compress=True)
+    name = user.get_username()
+
+    def compose():
+        owner = (User.objects.filter(email_key=fold(email), is_active=True).exclude(pk=user.pk)
+                 .values_list("username", flat=True).first())
+        context = {"name": name, "domain": site.domain, "protocol": "https" if site.use_https else "http",
+                   "token": token, "owner": owner, "hours": math.ceil(settings.PASSWORD_RESET_TIMEOUT / 3600)}
+        kind = "email_in_use" if owner is not None else "email_confirm"
+        with translation.override(site.language):
+            subject = "".join(loader.render_to_string(f"accounts/{kind}_subject.txt", context).splitlines())
+            body = loader.render_to_string(f"accounts/{kind}.txt", context)
+        return [EmailMultiAlternatives(subject, body, None, [email])]
+
+    transaction.on_commit(lambda: mail.send_later(compose, "an address confirmation e-mail"))
+
+
+def confirm_email(token: str):
+    """The address a confirmation link names becomes its account's `email`; the account, which is not logged in."""
+    message = _("This confirmation link is wrong, used or expired. Save the address again on your account "
+                "page to get a new one.")
+    try:
+        data = signing.loads(token, salt=_CONFIRM_SALT, max_age=settings.PASSWORD_RESET_TIMEOUT)
+    except signing.BadSignature:
+        data = None
+    user = None
+    if isinstance(data, dict) and isinstance(data.get("u"), int) and data.get("e"):
+        user = User.objects.filter(pk=data["u"], is_active=True).first()
+    # A newer address asked for, or this one confirmed already: the link is used up.
+    if user is None or user.pending_email != data["e"]:
+        raise AppError("bad_message", message, fields={"token": [message]})
+    if _email_taken(user.pending_email, exclude_pk=user.pk):  # another account confirmed it first
+        raise _refuse({"email": [EMAIL_TAKEN]}, "conflict")
+    user.email, user.pending_email = user.pending_email, ""
+    try:
+        with transaction.atomic():
+            user.save(update_fields=["email", "pending_email"])
+    except IntegrityError:
+        raise _refuse({"email": [EMAIL_TAKEN]}, "conflict") from None
+    return user
+
+
+def sign_up(username: str, password: str, *, password2: str | None, email: str, client: str, site: MailSite,
+            language: str = ""):
+    """Create an active user who keeps `language`. Names are unique under Unicode case folding
+    (models.fold). An address given waits for confirmation (_propose_email): the answer never says
+    whether another account uses it."""
     username, email = username.strip(), User.objects.normalize_email(email.strip())
     candidate = User(username=User.normalize_username(username), email=email)
     errors = {}
@@ -103,18 +183,16 @@ def sign_up(username: str, password: str, *, password2: str | None, email: str, 
         # Someone has the name (or one that looks like it): a conflict; anything else is the form's fault.
         taken_only = list(errors) == ["username"] and problem is not None and problem[0] != "mixed"
         raise _refuse(errors, "conflict" if taken_only else "bad_message")
-    # Only now does it count: whether an address is in use is an account
-    # lookup, limited like a log-in.
     ratelimit.take("signup", throttle_key(client))
-    if _email_taken(email):
-        raise _refuse({"email": [EMAIL_TAKEN]}, "conflict")
     try:
         with transaction.atomic():
-            return User.objects.create_user(username=candidate.username, email=email, password=password, language=language)
+            user = User.objects.create_user(username=candidate.username, password=password, language=language)
+            if email:
+                _propose_email(user, email, site)
+            return user
     except IntegrityError:
-        # Lost a race with another sign-up of the same name or address: the unique indexes decided.
-        field = "email" if _email_taken(email) else "username"
-        raise _refuse({field: [EMAIL_TAKEN if field == "email" else USERNAME_TAKEN]}, "conflict") from None
+        # Lost a race with another sign-up of the same name: the unique index decided.
+        raise _refuse({"username": [USERNAME_TAKEN]}, "conflict") from None
 
 
 def check_credentials(request, username: str, password: str, *, client: str):
@@ -152,22 +230,21 @@ def change_password(user, old_password: str, new_password: str, *, new_password2
     _set_password(user, new_password)
 
 
-def change_email(user, password: str, email: str, *, client: str) -> None:
-    """Set or remove (empty) the address password resets go to; needs the current password."""
+def change_email(user, password: str, email: str, *, client: str, site: MailSite) -> None:
+    """Remove (empty) the address password resets go to, or propose a new one, which counts once its
+    owner opens the link mailed to it (_propose_email); needs the current password."""
     email = User.objects.normalize_email(email.strip())
     candidate = User(username=user.username, email=email)
     errors = _email_errors(candidate)
     if errors:
         raise _refuse(errors)
     _check_current_password(user, password, client)
-    if _email_taken(email, exclude_pk=user.pk):
-        raise _refuse({"email": [EMAIL_TAKEN]}, "conflict")
-    user.email = email
-    try:
-        with transaction.atomic():
-            user.save(update_fields=["email"])
-    except IntegrityError:
-        raise _refuse({"email": [EMAIL_TAKEN]}, "conflict") from None
+    with transaction.atomic():
+        if not email or fold(email) == user.email_key:  # removed, or the address it has: nothing to confirm
+            user.email, user.pending_email = email or "", ""
+            user.save(update_fields=["email", "pending_email"])
+        else:
+            _propose_email(user, email, site)
 
 
 def request_password_reset(request, email: str, *, client: str) -> None:
@@ -191,11 +268,11 @@ def request_password_reset(request, email: str, *, client: str) -> None:
         return
     # The link names the host the request came to (checked against
     # ALLOWED_HOSTS); the mail is in the language of the request.
-    domain, use_https, language = request.get_host(), request.is_secure(), translation.get_language()
+    site = MailSite.of(request)
 
     def compose():
-        with translation.override(language):
-            return form.messages(domain=domain, use_https=use_https)
+        with translation.override(site.language):
+            return form.messages(domain=site.domain, use_https=site.use_https)
 
     mail.send_later(compose, "a password reset e-mail")
 

@@ -8,6 +8,6 @@ urlpatterns = [
     re_path(r"^app/(?P<path>.+)$", views.asset, name="web-asset"),
     path("", views.index, name="web-index"),
     # Client-side routes only; /api/, /admin/, /ws/ and /static/ never reach here.
-    re_path(r"^(?!api/|admin/|ws/|static/|app/)(?:login|signup|reset|account|lobbies|lobby|match|matches|watch|me|rules|u|leaderboard)(?:/.*)?$",
+    re_path(r"^(?!api/|admin/|ws/|static/|app/)(?:login|signup|reset|confirm-email|account|lobbies|lobby|match|matches|watch|me|rules|u|leaderboard)(?:/.*)?$",
             views.index, name="web-route"),
 ]

@@ -63,6 +63,7 @@ _SCREEN_MODULES = (
     (r"/match/[^/]+/replay/?", ("replay.js",)),
     (r"/reset(/[^/]+/[^/]+)?/?", ("reset.js", "auth.js")),  # the forms' parts are auth.js's
     (r"/account/?", ("account.js", "auth.js")),
+    (r"/confirm-email/[^/]+/?", ("confirm_email.js",)),
     (r"/rules/condottiere/?", ("rules_condottiere.js", "rules.js")),
     (r"/rules/gods_playground/?", ("rules_gods_playground.js", "rules.js", "common.js")),
     (r"/(u/[^/]+|leaderboard(/[^/]+)?)/?", ("players.js", "common.js")),

@@ -17,6 +17,7 @@ const LobbyRoomScreen = screen(() => import("./screens/lobby_room.js").then((m) 
 const MatchesScreen = screen(() => import("./screens/matches.js").then((m) => m.MatchesScreen));
 const ResetScreen = screen(() => import("./screens/reset.js").then((m) => m.ResetScreen));
 const AccountScreen = screen(() => import("./screens/account.js").then((m) => m.AccountScreen));
+const ConfirmEmailScreen = screen(() => import("./screens/confirm_email.js").then((m) => m.ConfirmEmailScreen));
 // A player's page and the leaderboards: once their words and styles (and lobby.css) are in.
 const players = (name) => lazyComponent(() => Promise.all([import("./screens/players.js").then((m) => m.ready().then(() => m[name])),
   loadCss("/app/lobby.css")]).then(([C]) => C));
@@ -36,6 +37,7 @@ const ROUTES = [
   [/^\/signup\/?$/, AuthScreen],
   [/^\/reset(?:\/([^/]+)\/([^/]+))?\/?$/, ResetScreen],
   [/^\/account\/?$/, AccountScreen],
+  [/^\/confirm-email\/([^/]+)\/?$/, ConfirmEmailScreen],
   [/^\/lobbies\/new\/?$/, CreateLobbyScreen],
   [/^\/lobby\/([^/]+)\/?$/, LobbyRoomScreen],
   [/^\/matches\/?$/, MatchesScreen],

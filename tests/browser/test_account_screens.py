@@ -103,18 +103,33 @@ def _signup(client: Client, *, email: str = "") -> str:
     return name
 
 
-def _mail_to(site: Site, address: str, timeout: float = 15) -> email.message.Message:
-    """The one mail the file backend wrote to `address` (the app sends from its mail thread, after answering)."""
+def _mail_to(site: Site, address: str, timeout: float = 15, nth: int = 0) -> email.message.Message:
+    """The `nth` mail the file backend wrote to `address` (the app sends from its mail thread, after answering)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        found = []
         for path in sorted(site.mail.glob("*.log")) if site.mail.is_dir() else ():
             for raw in path.read_bytes().split(b"\n" + b"-" * 79 + b"\n"):
                 if raw.strip():
                     message = email.message_from_bytes(raw)
                     if message["To"] == address:
-                        return message
+                        found.append(message)
+        if len(found) > nth:
+            return found[nth]
         time.sleep(0.05)
-    raise AssertionError(f"no mail to {address} within {timeout}s")
+    raise AssertionError(f"no mail {nth} to {address} within {timeout}s")
+
+
+def _body(message: email.message.Message) -> str:
+    return message.get_payload(decode=True).decode(message.get_content_charset() or "utf-8")
+
+
+def _confirm_address(client: Client, site: Site, address: str, nth: int = 0) -> None:
+    """Open the confirmation link mailed to `address`, as its owner would; the page says it worked."""
+    link = re.search(r"(http://\S+/confirm-email/\S+)", _body(_mail_to(site, address, nth=nth))).group(1)
+    client.page.goto(link)
+    client.page.wait_for_selector("[data-testid=confirm-done]")
+    assert address in client.page.text_content("[data-testid=confirm-done]")
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
@@ -207,6 +222,9 @@ def test_password_reset_by_e_mail_end_to_end(browser, site, shots):
     address = f"feledekeny{next(_serial)}@pelda.hu"
     try:
         name = _signup(me, email=address)
+        _confirm_address(me, s, address)  # a link to the address first: resets go there only once it is opened
+        me.page.screenshot(path=str(shots / "confirm-email-hu-phone.png"))
+        me.goto("/")
         me.page.click("[data-testid=username]")
         me.page.wait_for_selector("[data-testid=logout]")
         me.page.click("[data-testid=logout]")
@@ -221,8 +239,7 @@ def test_password_reset_by_e_mail_end_to_end(browser, site, shots):
         assert address.upper() in me.page.text_content("[data-testid=reset-sent]")
         me.page.screenshot(path=str(shots / "reset-sent-hu-phone.png"))
 
-        mail = _mail_to(s, address)
-        body = mail.get_payload(decode=True).decode(mail.get_content_charset() or "utf-8")
+        body = _body(_mail_to(s, address, nth=1))
         assert name in body
         assert "jelszó" in body.lower()
         link = re.search(r"(http://\S+/reset/[^/\s]+/[^/\s]+)", body).group(1)
@@ -294,7 +311,14 @@ def test_the_account_page_changes_address_password_and_language(browser, site, s
         _wait_focus(me, "password")
         me.page.fill(f"{form} input[name=password]", PASSWORD)
         _submit(me, form)
+        # It waits for the link mailed to it; opening the link makes it the account's.
+        me.page.wait_for_selector(f"[data-testid=email-pending]:has-text('{address}')")
+        me.page.wait_for_selector(f"{form} [role=status]:has-text('open the link')")
+        _full_page(me, shots / "account-email-pending-en-desktop.png")
+        _confirm_address(me, s, address)
+        me.page.click("a[href='/account']")
         me.page.wait_for_selector(f"[data-testid=email-now]:has-text('{address}')")
+        assert me.page.locator("[data-testid=email-pending]").count() == 0
 
         form = "[data-testid=password-form]"
         me.page.fill(f"{form} input[name=old_password]", PASSWORD)
@@ -339,6 +363,38 @@ def test_the_account_page_changes_address_password_and_language(browser, site, s
         assert _refusals_only(me) == []
     finally:
         me.close()
+
+
+def test_a_sign_up_never_tells_whether_an_address_has_an_account(browser, site, shots):
+    """Two sign-ups, one with an address another account confirmed and one with a fresh address: the same
+    screens after, the owner gets a note naming the newcomer, the fresh address a confirmation link; a
+    used confirmation link says so."""
+    s = site(False)
+    owner, taker, fresh = (Client(browser, s.url, PHONE, locale="hu-HU") for _ in range(3))
+    taken_address, fresh_address = f"foglalt{next(_serial)}@pelda.hu", f"friss{next(_serial)}@pelda.hu"
+    try:
+        owner_name = _signup(owner, email=taken_address)
+        _confirm_address(owner, s, taken_address)
+        screens = []
+        for client, address in ((taker, taken_address), (fresh, fresh_address)):
+            _signup(client, email=address)
+            client.page.click("[data-testid=username]")
+            client.page.wait_for_selector("[data-testid=email-pending]")
+            screens.append(re.sub(r"\S+@\S+", "@", client.page.text_content("[data-testid=email-pending]")))
+        assert screens[0] == screens[1] and "Megerősítésre vár" in screens[0]
+        taker.page.screenshot(path=str(shots / "signup-taken-address-hu-phone.png"))
+        note = _body(_mail_to(s, taken_address, nth=1))
+        assert owner_name in note and taker.name in note and "/reset" in note and "confirm-email" not in note
+        _confirm_address(fresh, s, fresh_address)
+        fresh.page.goto(re.search(r"(http://\S+/confirm-email/\S+)", _body(_mail_to(s, fresh_address))).group(1))
+        fresh.page.wait_for_selector("[data-testid=confirm-bad]")
+        assert "felhasználták" in fresh.page.get_by_role("alert").text_content()
+        fresh.page.screenshot(path=str(shots / "confirm-email-used-hu-phone.png"))
+        for client in (owner, taker):
+            assert _refusals_only(client) == []
+    finally:
+        for client in (owner, taker, fresh):
+            client.close()
 
 
 @pytest.mark.parametrize("debug", [False, True], ids=["debug-off", "debug-on"])

@@ -178,10 +178,16 @@ def test_an_expired_link_is_refused(mona, settings):
 
 
 def test_changing_the_address_kills_a_pending_link(mona, client_for):
+    client = client_for(mona)  # logged in first: a log-in (last_login) ends a link too
     _ask("mona.lisa@example.org")
     uid, token = _link(mail.outbox[0])
-    assert client_for(mona).post("/api/auth/email/", {"password": PASSWORD, "email": "mona@example.org"},
-                                 format="json").status_code == 200
+    assert client.post("/api/auth/email/", {"password": PASSWORD, "email": "mona@example.org"},
+                       format="json").status_code == 200
+    mail_queue.flush()
+    assert _check(uid, token).status_code == 204  # the new address waits for its link: nothing changed yet
+    confirm = re.search(r"/confirm-email/(\S+)", mail.outbox[1].body).group(1)
+    assert APIClient().post("/api/auth/email/confirm/", {"token": confirm}, format="json").status_code == 200
+    assert _check(uid, token).status_code == 400
     assert _confirm(uid, token).status_code == 400
 
 

@@ -22,11 +22,13 @@ class MeSerializer(serializers.ModelSerializer):
     """The signed-in user, to themselves: with the language the site speaks to them."""
 
     email = serializers.CharField(read_only=True, help_text='Where password resets go; "" when none.')
+    email_pending = serializers.CharField(source="pending_email", read_only=True,
+                                          help_text='An address waiting for its mailed link to be opened; "" when none.')
     language = serializers.SerializerMethodField(help_text='"hu" or "en" (docs/api.md, Languages).')
 
     class Meta:
         model = get_user_model()
-        fields = ["id", "username", "email", "language"]
+        fields = ["id", "username", "email", "email_pending", "language"]
         read_only_fields = fields
 
     def get_language(self, user) -> str:
@@ -62,7 +64,7 @@ class SignupSerializer(serializers.Serializer):
     username = _text(help_text="Letters, digits and @ . + - _; at most 150. Compared ignoring case.")
     password = _text(write_only=True)
     password2 = _optional(write_only=True, help_text="The password again; when sent, it must be the same.")
-    email = _text(help_text="Optional; where password resets go. Unique ignoring case.")
+    email = _text(help_text="Optional; where password resets go, once confirmed by the link mailed to it.")
 
 
 class OptionalCredentialsSerializer(serializers.Serializer):
@@ -84,6 +86,11 @@ class PasswordChangeSerializer(serializers.Serializer):
 class EmailChangeSerializer(serializers.Serializer):
     password = _text(help_text="The current password.")
     email = _text(help_text='The new address, or "" to remove it.')
+
+
+class EmailConfirmSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=512, help_text="From the link: /confirm-email/<token>.")
+    email = serializers.CharField(read_only=True, help_text="The address now confirmed.")
 
 
 class PasswordResetSerializer(serializers.Serializer):

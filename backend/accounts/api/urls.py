@@ -11,6 +11,7 @@ urlpatterns = [
     path("language/", views.LanguageView.as_view(), name="auth-language"),
     path("password/", views.PasswordView.as_view(), name="auth-password"),
     path("email/", views.EmailView.as_view(), name="auth-email"),
+    path("email/confirm/", views.EmailConfirmView.as_view(), name="auth-email-confirm"),
     path("password-reset/", views.PasswordResetView.as_view(), name="auth-password-reset"),
     path("password-reset/check/", views.PasswordResetCheckView.as_view(), name="auth-password-reset-check"),
     path("password-reset/confirm/", views.PasswordResetConfirmView.as_view(), name="auth-password-reset-confirm"),

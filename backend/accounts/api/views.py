@@ -20,6 +20,7 @@ from backend.common.i18n import set_language_cookie
 from .serializers import (
     CredentialsSerializer,
     EmailChangeSerializer,
+    EmailConfirmSerializer,
     ErrorSerializer,
     LanguageSerializer,
     MeSerializer,
@@ -71,7 +72,7 @@ class SignupView(APIView):
         data = _valid(SignupSerializer, request)
         user = services.sign_up(data.get("username", ""), data.get("password", ""), password2=data["password2"],
                                 email=data.get("email", ""), client=client_address(request.META),
-                                language=translation.get_language())
+                                site=services.MailSite.of(request), language=translation.get_language())
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return _signed_in(user, status.HTTP_201_CREATED)
 
@@ -157,12 +158,26 @@ class EmailView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=EmailChangeSerializer, responses={200: MeSerializer, **ERRORS},
-                   summary="Set, change or remove the e-mail address (needs the current password)")
+                   summary="Propose a new e-mail address (confirmed by a mailed link) or remove it (needs the current password)")
     def post(self, request):
         data = _valid(EmailChangeSerializer, request)
         services.change_email(request.user, data.get("password", ""), data.get("email", ""),
-                              client=client_address(request.META))
+                              client=client_address(request.META), site=services.MailSite.of(request))
         return Response(MeSerializer(request.user).data)
+
+
+@extend_schema(tags=["auth"])
+class EmailConfirmView(APIView):
+    """The link mailed to a proposed address: opening it makes the address the account's."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=EmailConfirmSerializer, responses={200: EmailConfirmSerializer, **ERRORS},
+                   summary="Confirm an e-mail address with the mailed link's token")
+    def post(self, request):
+        data = _valid(EmailConfirmSerializer, request)
+        user = services.confirm_email(data["token"])
+        return Response({"email": user.email})
 
 
 @extend_schema(tags=["auth"])

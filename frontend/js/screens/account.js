@@ -20,7 +20,7 @@ function LanguagePanel() {
 }
 
 function EmailPanel({ me, onSaved }) {
-  const [values, setValues] = useState({ email: me.email, password: "" });
+  const [values, setValues] = useState({ email: me.email_pending || me.email, password: "" });
   const [saved, setSaved] = useState("");
   // The endpoint reports a wrong current password as "old_password": here the input is "password".
   const form = useServerForm(["email", "password"], { old_password: "password" });
@@ -29,19 +29,23 @@ function EmailPanel({ me, onSaved }) {
     const done = await form.submit(e, () => post("/api/auth/email/", values));
     if (!done) return;
     onSaved(done.value);
-    setValues({ email: done.value.email, password: "" });
-    setSaved(done.value.email ? "saved" : "removed"); // words, not text: a language switch rewords it
+    setValues({ email: done.value.email_pending || done.value.email, password: "" });
+    // Words, not text: a language switch rewords it. A new address waits for its mailed link.
+    setSaved(done.value.email_pending ? "sent" : done.value.email ? "saved" : "removed");
   }
+  const notice = { sent: ["account.email_sent", { email: me.email_pending }], saved: ["account.email_saved"],
+    removed: ["account.email_removed"] }[saved];
   return html`<section class="panel" aria-labelledby="account-email">
     <h2 id="account-email">${t("account.email_title")}</h2>
     <p class="hint account-now" data-testid="email-now">${me.email ? t("account.email_now", { email: me.email }) : t("account.email_none")}</p>
+    ${me.email_pending && html`<p class="hint" data-testid="email-pending">${t("account.email_pending", { email: me.email_pending })}</p>`}
     <form class="form" onSubmit=${submit} novalidate ref=${form.formRef} aria-labelledby="account-email" data-testid="email-form">
       <${Field} name="email" type="email" label=${t("field.email")} value=${values.email} autocomplete="email"
         hint=${t("account.email_hint")} onInput=${set("email")} error=${form.errors.email} />
       <${Field} name="password" type="password" label=${t("field.old_password")} value=${values.password}
         autocomplete="current-password" onInput=${set("password")} error=${form.errors.password} />
       <${Notice}>${form.general}<//>
-      <${Notice} kind="info">${saved && t(saved === "saved" ? "account.email_saved" : "account.email_removed")}<//>
+      <${Notice} kind="info">${notice && t(...notice)}<//>
       <div class="actions"><button class="btn btn-primary" type="submit" disabled=${form.busy}>${t("account.email_save")}</button></div>
     </form>
   </section>`;
