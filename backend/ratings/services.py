@@ -154,7 +154,9 @@ class _Meetings:
     def add(self, finish: store.Finish) -> None:
         self.matches[finish.id] = (finish.game, finish.finished_at, set(finish.users))
 
-    def weights(self, finish: store.Finish) -> list[list[float]]:
+    def weights(self, finish: store.Finish) -> list[list[float]] | None:
+        if not self.window:  # RATING_REPEAT_WINDOW_H=0: every result counts fully
+            return None
         users, since = finish.users, finish.finished_at - self.window
         recent = [together for match_id, (game, at, together) in self.matches.items()
                   if game == finish.game and since <= at <= finish.finished_at and match_id != finish.id]

@@ -50,7 +50,8 @@ def parts() -> list[str]:
 # js/games/gods_playground/table.js), and each game's event words with the log's narrator ("<game>_events",
 # js/games/log.js).
 LATER = {
-    "screens": {f"js/screens/{m}.js" for m in ("home", "auth", "create_lobby", "lobby_room", "matches", "reset", "account")}
+    "screens": {f"js/screens/{m}.js" for m in ("home", "auth", "create_lobby", "lobby_room", "matches", "reset", "account",
+                                                "confirm_email")}
     | {"js/match/time_control.js"},
     "match_menu": {"js/match/menu_dialogs.js", "js/match/rematch_offer.js", "js/match/seat_notices.js", "js/match/seat_tags.js",
                    "js/match/confirm.js"},
