@@ -27,7 +27,7 @@ import random
 from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.utils import timezone
-from backend.matches.models import Match
+from backend.matches.models import ActionLog, Match
 from backend.matches.services import create_match
 from backend.ratings.models import Rating
 from backend.ratings.services import record
@@ -45,6 +45,9 @@ for i in range(14):
     scores[winner] = 6
     Match.objects.filter(pk=match.pk).update(status="finished", finished_at=now - timedelta(days=14 - i),
         result={{"winners": [winner], "scores": scores, "reason": "regions", "shared": False}})
+    # Two moves of each player's own, which a rated match needs to count (docs/ratings.md).
+    ActionLog.objects.bulk_create([ActionLog(match=match, version=v + 1, seat=v % len(players), action={{"type": "pass"}},
+                                             client_id=f"seed-{{v}}") for v in range(2 * len(players))])
     record(match.pk)
 gp = create_match("gods_playground", {{}}, [bob, alice, "heuristic"], 99)
 Match.objects.filter(pk=gp.pk).update(status="finished", finished_at=now,
