@@ -259,6 +259,11 @@ MATCH_WS_FAST_PATH = env_bool("MATCH_WS_FAST_PATH", True)
 # Seconds a step where silence answers (Condottiere's keep-or-discard) waits before
 # the rules answer for the seats that said nothing.
 MATCH_DEFAULT_WINDOW_S = float(os.environ.get("MATCH_DEFAULT_WINDOW_S", "6"))
+# A player still asked in such a step may hold it (the web app does while their keyboard focus
+# is on its controls): the window then ends no sooner than MATCH_HOLD_S after the hold, and
+# never later than MATCH_HOLD_MAX_S after the step began, however often they hold (docs/api.md).
+MATCH_HOLD_S = float(os.environ.get("MATCH_HOLD_S", "20"))
+MATCH_HOLD_MAX_S = float(os.environ.get("MATCH_HOLD_MAX_S", "60"))
 # A God's Playground board file (the shape of backend/engines/gods_playground/board.toml)
 # with the printed board's values; new matches use it. Empty: the default board. Read
 # and checked once at start (backend/games/boards.py): a bad file stops the server.

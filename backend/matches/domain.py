@@ -77,6 +77,8 @@ class Snapshot:
     # When the rules answer for the seats still asked in a step where silence
     # has a meaning (engine.defaults), epoch ms; None outside such a step.
     window: int | None = None
+    # The latest a hold (hold() below) may move `window` to; set when the window opens.
+    window_cap: int | None = None
     # seat (None: spectator) -> (view JSON, legal actions JSON), filled by the
     # runtime so that many viewers of one seat share the work.
     rendered: dict = field(default_factory=dict, compare=False, repr=False)
@@ -158,16 +160,19 @@ def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_i
     except IllegalAction as exc:
         raise engine_refusal(exc, info.game) from None
     over = engine.is_over(state)
-    window = None
+    window = cap = None
     if not over and engine.defaults(state):  # a step where silence answers: its window opens once
-        window = snapshot.window if snapshot.window is not None else now + round(settings.MATCH_DEFAULT_WINDOW_S * 1000)
+        if snapshot.window is not None:
+            window, cap = snapshot.window, snapshot.window_cap
+        else:
+            window, cap = now + round(settings.MATCH_DEFAULT_WINDOW_S * 1000), now + round(settings.MATCH_HOLD_MAX_S * 1000)
     clock = snapshot.clock
     if clock is not None:
         clock = clocks.advance(clock, now, [] if over else public_asked(engine, state), acted=seat,
                                paused=seating.bot_played(info.owners, snapshot.control))
     result = seating.with_resignations(engine.result(state), snapshot.control) if over else None
     applied = snapshot_of(engine, snapshot.version + 1, state, FINISHED if over else ACTIVE, clock=clock,
-                          control=snapshot.control, result=result, window=window,
+                          control=snapshot.control, result=result, window=window, window_cap=cap,
                           human_acted=snapshot.human_acted or (not bot and seating.played_by_owner(
                               info.owners, snapshot.control, seat)))
     return Move(info, snapshot.version, seat, action, client_id, applied, events)
@@ -183,7 +188,7 @@ def is_platform_action(action: dict) -> bool:
 
 def _platform_move(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, events: list, now: int, *,
                    control: tuple | None = None, status: str = ACTIVE, result: dict | None = None,
-                   reclaimed: int | None = None) -> Move:
+                   reclaimed: int | None = None, window: int | None = None) -> Move:
     control = tuple(snapshot.control if control is None else control)
     clock = snapshot.clock
     if clock is not None:
@@ -192,9 +197,12 @@ def _platform_move(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict,
         paused = seating.bot_played(info.owners, control)
         clock = (clocks.advance(clock, now, asked, paused=paused) if reclaimed is None
                  else clocks.reclaim(clock, reclaimed, now, asked, paused=paused))
+    going = status == ACTIVE
     applied = Snapshot(snapshot.version + 1, snapshot.state, snapshot.to_move, status, clock, control,
-                       snapshot.human_acted, result, snapshot.window if status == ACTIVE else None)
-    # Not guessable, like a bot's: a player's own id must never pass for this move.
+                       snapshot.human_acted, result, (window or snapshot.window) if going else None,
+                       snapshot.window_cap if going else None)
+    # Not guessable, like a bot's: a player's own id must never pass for this move. A hold gets one too: it is
+    # not one of the player's own moves (the ratings count those, docs/ratings.md).
     client_id = f"{PLATFORM_ID_PREFIX}{snapshot.version}:{action['platform']}:{seat}:{uuid.uuid4().hex}"
     return Move(info, snapshot.version, seat, action, client_id, applied, events)
 
@@ -215,6 +223,24 @@ def give_back(info: MatchInfo, snapshot: Snapshot, seat: int, now: int) -> Move:
     control = seating.give_back(snapshot.control, len(info.seats), seat)
     return _platform_move(info, snapshot, seat, {"platform": "reclaim"}, [seating.back_event(seat)], now,
                           control=control, reclaimed=seat)
+
+
+def hold(info: MatchInfo, snapshot: Snapshot, seat: int, now: int) -> Move:
+    """`seat`, still silent in a step where silence answers, asks it to wait:
+    the window then ends no sooner than MATCH_HOLD_S from now, and never after
+    its cap (MATCH_HOLD_MAX_S after the step began), so holding again and again
+    cannot stall the match.  The log keeps it as {"platform": "hold"}, with no
+    event; the new version carries the new window to every viewer."""
+    if snapshot.status != ACTIVE or snapshot.window is None or seat not in info.engine.defaults(snapshot.state):
+        raise MatchError("not_your_turn", _("Nothing waits for your answer now."))
+    if not seating.played_by_owner(info.owners, snapshot.control, seat):
+        raise MatchError("conflict", _("The bot plays this seat now."))
+    cap = snapshot.window if snapshot.window_cap is None else snapshot.window_cap
+    until = min(max(snapshot.window, now + round(settings.MATCH_HOLD_S * 1000)), cap)
+    # Less than a second gained is not worth a version for every viewer.
+    if until < snapshot.window + 1000:
+        raise MatchError("conflict", _("This step cannot wait any longer."))
+    return _platform_move(info, snapshot, seat, {"platform": "hold"}, [], now, window=until)
 
 
 def abort(info: MatchInfo, snapshot: Snapshot, seat: int, now: int) -> Move:

@@ -47,6 +47,8 @@ class Match(models.Model):
     human_acted = models.BooleanField(default=False)
     # In a step where silence answers (engine.defaults): when the platform answers for the silent seats, epoch ms.
     window_until = models.BigIntegerField(null=True, blank=True)
+    # The latest a player's hold may move window_until to (MATCH_HOLD_MAX_S after the step began).
+    window_cap = models.BigIntegerField(null=True, blank=True)
     # When the platform must act next (the earliest clock to run out, or window_until), for the sweep.
     deadline_at = models.DateTimeField(null=True, blank=True)
     # The lobby a player opened for a rematch (once per match); like Lobby.match_id, a bare id.

@@ -49,15 +49,15 @@ def read_info(match_id: int) -> MatchInfo | None:
 
 def read_snapshot(info: MatchInfo) -> Snapshot | None:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version, state, status, clock, control, human_acted, result, window_until FROM {_MATCH}"
-                       " WHERE id = %s", [info.id])
+        cursor.execute(f"SELECT version, state, status, clock, control, human_acted, result, window_until, window_cap"
+                       f" FROM {_MATCH} WHERE id = %s", [info.id])
         row = cursor.fetchone()
     if row is None:
         return None
-    version, state, status, clock, control, human_acted, result, window = row
+    version, state, status, clock, control, human_acted, result, window, cap = row
     return snapshot_of(info.engine, version, _loads(state), status, clock=_loads(clock),
                        control=tuple(_loads(control) or ()), human_acted=bool(human_acted), result=_loads(result),
-                       window=window)
+                       window=window, window_cap=cap)
 
 
 def read_seen(match_id: int) -> list:
@@ -217,7 +217,7 @@ def write_sql() -> str:
     return (
         "WITH input AS (SELECT * FROM jsonb_to_recordset(%s::jsonb) AS t(id bigint, version int, state jsonb,"
         " status text, result jsonb, seat smallint, action jsonb, client_id text, events jsonb, clock jsonb,"
-        " control jsonb, deadline bigint, human_acted bool, window_until bigint)),"
+        " control jsonb, deadline bigint, human_acted bool, window_until bigint, window_cap bigint)),"
         f" resent AS (SELECT i.id FROM input i WHERE EXISTS"
         f" (SELECT 1 FROM {_LOG} l WHERE l.match_id = i.id AND l.client_id = i.client_id)),"
         f" moved AS (UPDATE {_MATCH} m SET version = i.version + 1, state = i.state,"
@@ -226,7 +226,7 @@ def write_sql() -> str:
         " result = CASE WHEN i.result IS NULL THEN m.result ELSE i.result END,"
         " clock = i.clock, control = i.control,"
         " deadline_at = to_timestamp(i.deadline / 1000.0), human_acted = m.human_acted OR i.human_acted,"
-        " window_until = i.window_until"
+        " window_until = i.window_until, window_cap = i.window_cap"
         " FROM input i WHERE m.id = i.id AND m.version = i.version"
         " AND i.id NOT IN (SELECT id FROM resent) RETURNING m.id),"
         f" logged AS (INSERT INTO {_LOG} (match_id, version, seat, action, client_id, events, created_at)"
@@ -241,7 +241,7 @@ def _row(m: Move) -> dict:
     return {"id": m.info.id, "version": m.version, "state": a.state, "status": a.status, "result": a.result,
             "seat": m.seat, "action": m.action, "client_id": m.client_id, "events": m.events, "clock": a.clock,
             "control": list(a.control), "deadline": deadline(a), "human_acted": a.human_acted,
-            "window_until": a.window}
+            "window_until": a.window, "window_cap": a.window_cap}
 
 
 def write_params(moves: list[Move]) -> list[str]:
@@ -278,7 +278,7 @@ def _write_sqlite(move: Move) -> str:
     a = move.applied
     due = deadline(a)
     fields = {"version": move.version + 1, "state": a.state, "updated_at": now, "status": a.status,
-              "clock": a.clock, "control": list(a.control), "window_until": a.window,
+              "clock": a.clock, "control": list(a.control), "window_until": a.window, "window_cap": a.window_cap,
               "deadline_at": None if due is None else datetime.fromtimestamp(due / 1000, tz=dt_timezone.utc)}
     if a.human_acted:
         fields["human_acted"] = True

@@ -6,6 +6,7 @@ import { chooseLanguage, logout, useUser } from "./session.js";
 import { lazyComponent, loadCss } from "./lazy.js";
 import { MatchScreen } from "./screens/match.js";
 import { NotFound } from "./ui.js";
+import { focusMoves } from "./games/sheet.js";
 
 // Every screen but the match's loads on first use, with its words and look (frontend/README.md, Loading; the
 // server preloads the one a page opens with). The match screen, the heaviest page, comes with the shell.
@@ -55,12 +56,16 @@ const NEEDS_USER = new Set([CreateLobbyScreen, LobbyRoomScreen, AccountScreen]);
 function LanguageSwitch() {
   const other = language() === "hu" ? "en" : "hu";
   return html`<button type="button" class="btn btn-ghost btn-small lang-switch" data-testid="language" lang=${other}
-    aria-label=${LANGUAGES[other]} title=${LANGUAGES[other]} onClick=${() => chooseLanguage(other)}>${other.toUpperCase()}</button>`;
+    title=${LANGUAGES[other]} onClick=${() => chooseLanguage(other)}>${other.toUpperCase()}<span class="visually-hidden"> – ${LANGUAGES[other]}</span></button>`;
 }
 
 function Header({ user, path }) {
   const nav = [["/", t("nav.play"), "navlink navlink-home"], ["/matches", t("nav.matches"), "navlink"]];
+  // At a table a keyboard player's first Tab offers their moves (the hand, the decision): one more key and
+  // focus is there. A spectator has none: the link then goes to the content like the other one.
+  const table = /^\/match\/\d+\/?$/.test(path);
   return html`<header class=${"topbar" + (user ? "" : " topbar-visitor")}>
+    ${table && html`<a class="skip" href="#main" data-testid="skip-moves" onClick=${(e) => { if (focusMoves()) e.preventDefault(); }}>${t("nav.skip_moves")}</a>`}
     <a class="skip" href="#main">${t("nav.skip")}</a>
     <a class="brand" href="/" aria-label=${t("nav.home", { site: t("site.name") })}>
       <img src="/app/icon.svg" width="32" height="32" alt="" />

@@ -144,8 +144,10 @@ _CANDIDATES_JS = """() => {
 }"""
 
 
-def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35) -> bool:
-    """If it is this client's turn, press one of the buttons the table offers and wait for the new version."""
+def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35, on_choice=None) -> bool:
+    """If it is this client's turn, press one of the buttons the table offers and wait for the new version.
+
+    `on_choice()` is called while a card's second question (the Scarecrow's target) is open, before it is answered."""
     page = client.page
     table = page.locator("[data-testid=table]")
     if table.count() == 0 or table.get_attribute("data-my-turn") != "yes":
@@ -171,6 +173,8 @@ def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35) -> bo
                  || document.querySelector('[data-testid=table]')?.dataset.version !== v""", arg=version, timeout=15000)
         choice = page.locator("[data-testid=choice]")
         if choice.count():
+            if on_choice:
+                on_choice()
             choice.nth(rng.randrange(choice.count())).click()
     elif c["moves"]:
         page.locator(f"[data-testid={rng.choice(c['moves'])}]").click()

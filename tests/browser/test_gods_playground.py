@@ -72,8 +72,10 @@ def _answer_chooser(page, rng: random.Random) -> None:
         choices.nth(rng.randrange(choices.count())).click()
 
 
-def take_turn(page, rng: random.Random, pass_bias: float = 0.3) -> str | None:
-    """Act once if the table says it is this player's move; returns what was done."""
+def take_turn(page, rng: random.Random, pass_bias: float = 0.3, on_choice=None) -> str | None:
+    """Act once if the table says it is this player's move; returns what was done.
+
+    `on_choice()` is called while a move's second question is open, before it is answered."""
     s = page.evaluate(_SEEN_JS)
     if not s["mine"] or page.locator("[data-testid=status] [data-testid=sending]").count():
         return None
@@ -108,6 +110,8 @@ def take_turn(page, rng: random.Random, pass_bias: float = 0.3) -> str | None:
         """v => document.querySelector('.sheet') || document.querySelector('[data-testid=table]')?.dataset.version !== v""",
         arg=version, timeout=15000)
     if page.locator(".sheet").count():
+        if on_choice:
+            on_choice()
         _answer_chooser(page, rng)
         _wait_new_version(page, version)
     return moves[pick]

@@ -119,3 +119,65 @@ async def test_a_seat_may_still_choose_within_the_window(settings):
     assert sorted(kinds) == [(0, "keep_hand"), (1, "keep_hand"), (2, "discard_hand")]
     for p in players:
         await p.close()
+
+
+async def _hold(player: Player, version: int | None = None) -> str:
+    client_id = f"hold-{version}-{id(player)}-{len(player.raw)}"
+    await player.send({"type": "hold", "version": player.state["version"] if version is None else version, "id": client_id})
+    return client_id
+
+
+async def test_a_player_holds_the_window_within_its_cap(settings):
+    """A keyboard player's focus on the question holds it (frontend: match.js); the hold is bounded: the window
+    never ends later than MATCH_HOLD_MAX_S after the step began, however often a seat holds."""
+    settings.MATCH_DEFAULT_WINDOW_S = 0.5
+    settings.MATCH_HOLD_S = 2
+    settings.MATCH_HOLD_MAX_S = 2.5
+    users = await make_users(3)
+    match_id, players = await _twin(users, False)
+    asked_at = await _to_the_question(players)
+    assert players[2].state["defaults_in_ms"] <= 500
+    await _hold(players[2], asked_at)
+    held = await players[3].until_version(asked_at + 1)
+    for p in players[:3]:
+        await p.until_version(asked_at + 1)
+    # Every viewer sees the longer window, nothing else changes: same phase, no event, the same seats asked.
+    assert held["view"]["phase"] == "discard_hand" and held["events"] == []
+    assert 1500 <= held["defaults_in_ms"] <= 2500
+    # Past the first window nothing was answered for anyone.
+    assert await players[3].silent(0.8)
+    # Holding again cannot pass the cap: at most 2.5 s after the step began, so less than a second to gain.
+    await _hold(players[2])
+    refused = await players[2].next("error")
+    assert refused["code"] == "conflict"
+    # A spectator cannot hold; a seat that already answered is no longer asked.
+    await _hold(players[3])
+    assert (await players[3].next("error"))["code"] == "unauthenticated"  # an anonymous spectator
+    await players[0].act({"type": "keep_hand"})
+    after = await players[0].until_version(asked_at + 2)
+    await _hold(players[0], after["version"])
+    assert (await players[0].next("error"))["code"] == "not_your_turn"
+    # The cap passes and the rules answer for the silent seats.
+    final = await players[3].until_version(asked_at + 4, timeout=5)
+    assert final["view"]["phase"] != "discard_hand" and final["defaults_in_ms"] is None
+    log = await log_rows(match_id)
+    assert [r["action"] for r in log if r["action"].get("platform")] == [{"platform": "hold"}]
+    for p in players:
+        await p.close()
+
+
+async def test_a_hold_outside_such_a_step_or_malformed_is_refused():
+    users = await make_users(3)
+    match_id, players = await _twin(users, False)
+    mover = next(p for p in players[:3] if p.state["legal_actions"])  # placing the token: no window
+    await _hold(mover)
+    assert (await mover.next("error"))["code"] == "not_your_turn"
+    await mover.send({"type": "hold", "version": "1", "id": "x"})
+    assert (await mover.next("error"))["code"] == "bad_message"
+    await mover.send({"type": "hold", "version": mover.state["version"], "id": ""})
+    assert (await mover.next("error"))["code"] == "bad_message"
+    await _hold(mover, mover.state["version"] + 5)
+    assert (await mover.next("error"))["code"] == "stale_version"
+    assert [r for r in await log_rows(match_id) if r["action"].get("platform")] == []
+    for p in players:
+        await p.close()

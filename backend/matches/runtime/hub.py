@@ -227,6 +227,16 @@ class MatchHub:
         """Check, write and deliver one action (`bot`: played by the bot for the
         seat); raises MatchError.  A resent id answers duplicate=True with the
         match as it is."""
+        return await self._submit(room, version, client_id,
+                                  lambda snapshot, now: check(room.info, snapshot, seat, action, client_id, now, bot=bot))
+
+    async def hold(self, room: Room, seat: int, version: int, client_id: str) -> Applied:
+        """`seat` holds the step where silence answers (domain.hold); as `act`."""
+        return await self._submit(room, version, client_id,
+                                  lambda snapshot, now: domain.hold(room.info, snapshot, seat, now))
+
+    async def _submit(self, room: Room, version: int, client_id: str, decide) -> Applied:
+        """`decide(snapshot, now)`'s move at `version`, written and delivered."""
         snapshot = room.snapshot
         if version != snapshot.version:
             # Refused from what this process knows: a future version cannot be
@@ -234,7 +244,7 @@ class MatchHub:
             if room.applied_recently(client_id):
                 return Applied(snapshot, [], True)
             raise MatchError("stale_version", _("The match has moved on; resync and try again."))
-        move = check(room.info, snapshot, seat, action, client_id, timing.now_ms(), bot=bot)
+        move = decide(snapshot, timing.now_ms())
         outcome = await self._write(room, move)
         if outcome == store.WRITTEN:
             return Applied(move.applied, move.events, False)  # already delivered (_written)

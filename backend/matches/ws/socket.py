@@ -173,7 +173,7 @@ class MatchSocket:
         if not isinstance(message, dict):
             return self.error(MatchError("bad_message", _("A message must be a JSON object.")))
         kind = message.get("type")
-        if kind == "action":
+        if kind in ("action", "hold"):
             return await self._action(message)
         if kind in CHAT_MESSAGES:
             return await self._chat(kind, message)
@@ -185,17 +185,19 @@ class MatchSocket:
             except Exception:  # the database is away: the state as this process knows it
                 log.warning("a sync of match %s could not read the database", self.match_id, exc_info=True)
             return self._resend_state()
-        self.error(MatchError("bad_message", _('Unknown message type; expected "action", "sync", "ping" or a chat message.')))
+        self.error(MatchError("bad_message", _('Unknown message type; expected "action", "hold", "sync", "ping" or a chat message.')))
 
     async def _action(self, message: dict) -> None:
+        """An action, or a hold of a step where silence answers (docs/api.md): the same checks, the same answers."""
         client_id, version, action = message.get("id"), message.get("version"), message.get("action")
+        hold = message["type"] == "hold"
         if not valid_client_id(client_id):
             return self.error(MatchError("bad_message", _('"id" must be a string of 1 to 64 characters, not beginning '
                                                           'with "bot:" or "platform:" (the server\'s own moves).')))
         if not isinstance(version, int) or isinstance(version, bool):
             return self.error(MatchError("bad_message", _('"version" must be the version you last received.')),
                               client_id)
-        if not isinstance(action, dict):
+        if not hold and not isinstance(action, dict):
             return self.error(MatchError("bad_message", _('"action" must be an object.')), client_id)
         if self.seat is None:
             if self.user_id is None:
@@ -204,7 +206,8 @@ class MatchSocket:
         if "seat" in message and message["seat"] != self.seat:
             return self.error(MatchError("forbidden", _("You can only act for your own seat.")), client_id)
         try:
-            applied = await self.hub.act(self.room, self.seat, version, action, client_id)
+            applied = await (self.hub.hold(self.room, self.seat, version, client_id) if hold
+                             else self.hub.act(self.room, self.seat, version, action, client_id))
         except MatchError as exc:
             return self.error(exc, client_id)
         except Exception:  # nothing was written; the same id may be sent again

@@ -12,10 +12,9 @@ export function LastEvent({ log, line, children }) {
   const [open, setOpen] = useState(false);
   const last = log.length ? log[log.length - 1] : null;
   return html`<div class="last-event">
-    <button type="button" class="last-event-btn" data-testid="last-event" aria-haspopup="dialog"
-        aria-label=${t("table.open_log")} onClick=${() => setOpen(true)}>
+    <button type="button" class="last-event-btn" data-testid="last-event" aria-haspopup="dialog" onClick=${() => setOpen(true)}>
       <span class="last-event-text">${!last ? t("table.log_empty") : line ? line(last) : ""}</span>
-      <span class="last-event-more" aria-hidden="true">${t("table.log")} ›</span>
+      <span class="last-event-more"><span aria-hidden="true">${t("table.log")} ›</span><span class="visually-hidden">${t("table.open_log")}</span></span>
     </button>
     ${open && html`<${Sheet} title=${t("table.log")} titleId="log-sheet-title" wide testid="log-sheet" onCancel=${() => setOpen(false)}>
       ${children}
@@ -47,7 +46,16 @@ export function useFocusInside(ref, key, scope = ref) {
     // Still on a live control, or moved away on purpose: leave it.
     if (a && a !== document.body && a !== el && a.isConnected && !a.disabled && a.tabIndex >= 0) return;
     // While nothing there can act (the others' turn) the dock itself holds focus, not the page top.
-    const next = el.querySelector(CONTROL) || el;
-    next.focus({ preventScroll: true });
+    focusMoves(el, { preventScroll: true });
   }, [key]);
+}
+
+/** Focus on the first control of a table's dock that can act (or the dock itself); false without a dock. */
+export function focusMoves(dock = document.querySelector("[data-testid=dock]"), options) {
+  if (!dock) return false;
+  // A card that cannot be played now is a button too (aria-disabled, so that it explains itself): not a move.
+  const all = [...dock.querySelectorAll(CONTROL)].filter((c) => c.getAttribute("aria-disabled") !== "true");
+  // In a row with one Tab stop (roving.js) the item Tab would reach, not the row's first.
+  (all.find((c) => c.tabIndex >= 0) || all[0] || dock).focus(options);
+  return true;
 }

@@ -95,7 +95,7 @@ export function SeatStrip({ children }) {
   // One shape with or without the seats (the match record may come after the first state): the menu and the
   // chat button keep their place in the tree, so a tap on ⋯ before the record arrives is not lost.
   return html`<div class="mbar" data-testid=${seats.length ? "match-bar" : undefined}>
-    ${seats.length > 0 ? html`<ul class="mbar-seats" aria-label=${t("match.seat.strip")}>
+    ${seats.length > 0 ? html`<ul class="mbar-seats" aria-label=${t("match.seat.strip")} tabindex="0">
       ${seats.map(({ seat }) => {
         const on = !!c && c.running.includes(seat);
         return html`<li class=${"mseat" + (on ? " on" : "") + (seat === ctx.mySeat ? " me" : "")} data-testid="strip-seat" data-seat=${seat}>

@@ -26,7 +26,7 @@ function LobbyRow({ lobby, games, user, onError }) {
     <div class="row-main">
       <div class="row-title">${gameName(games, lobby.game)} <span class="muted">${t("lobby.hosted_by", { name: lobby.host.username })}</span> <${TimeControlTag} tc=${lobby.time_control} />${lobby.rated && html` <span class="tag" data-testid="rated-tag">${t("lobby.rated")}</span>`}</div>
       <div class="row-sub">
-        <span class="seats-meter" aria-label=${t("lobby.seats_taken", { taken, count: lobby.num_seats })}>
+        <span class="seats-meter" role="img" aria-label=${t("lobby.seats_taken", { taken, count: lobby.num_seats })}>
           ${lobby.seats.map((s) => html`<span class=${"pip" + (s.user || s.bot ? " on" : "")}></span>`)}
         </span>
         ${taken}/${lobby.num_seats} · ${ago(lobby.created_at)}${summary ? " · " + summary : ""}

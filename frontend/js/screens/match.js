@@ -10,6 +10,7 @@ import { SeatNotices, SeatStrip, SeatsContext, seatsValue, useMatchSeats } from 
 import { useCueSettings, useMoveCues } from "../match/cues.js";
 import { MatchMenu } from "../match/menu.js";
 import { ResignationResult } from "../match/rematch.js";
+import { useHoldWhileFocused } from "../match/hold.js";
 import { ChatButton, useChatFrames } from "../lazy.js";
 
 // early.js asked for this page's match record: the game it names starts downloading its table at once.
@@ -88,6 +89,7 @@ export function MatchScreen({ params, user }) {
       } else if (m.type === "presence") {
         setPresence(m);
       } else if (m.type === "error") {
+        if (holdAnswer(m)) return;
         setPending(null);
         if (m.code === "stale_version") { live.send({ type: "sync" }); setRejection(t("match.stale")); }
         else setRejection(m.message || t("match.refused"));
@@ -97,6 +99,8 @@ export function MatchScreen({ params, user }) {
 
   // The socket dropped: clocks stop, marked stale, until the next state (seats.js).
   useEffect(() => seats.link(live.status === "open"), [live.status === "open"]);
+
+  const holdAnswer = useHoldWhileFocused(live, game, seats.defaults, uuid);
 
   const gameId = (match && match.game) || (game && game.view && game.view.game);
   const games = useGameList(gameId);

@@ -92,7 +92,7 @@ export function GodsPlaygroundRules() {
       <h2>${t("rg.s.provinces.title")}</h2>
       <p>${t("rg.help.province")}</p>
       <dl class="rules-options">${PROVINCES.map((p) => html`<div data-province=${p}><dt>${provinceName(p)}</dt>
-        <dd>${t(`rg.prov.${p}`)} <span class="rules-estates" aria-label=${t("rg.estates", { list: ESTATE_VP[p].join(", ") })}>${ESTATE_VP[p].map((v) => html`<span class="gp-tile-chip small" aria-hidden="true">${v}</span>`)}</span></dd></div>`)}</dl>
+        <dd>${t(`rg.prov.${p}`)} <span class="rules-estates" role="img" aria-label=${t("rg.estates", { list: ESTATE_VP[p].join(", ") })}>${ESTATE_VP[p].map((v) => html`<span class="gp-tile-chip small" aria-hidden="true">${v}</span>`)}</span></dd></div>`)}</dl>
     </section>
     ${AFTER.map(text)}
   <//>`;

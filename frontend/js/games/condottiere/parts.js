@@ -25,7 +25,10 @@ export function cardHelp(code, hidden) {
 
 /** A face-up card, a face-down one (`code` null), as a button or as a picture. A tap on a card that cannot be
  * played, or a long press on one that can, says what it does (help.js); `nohelp` for the pictures in that sheet. */
-export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid, nohelp }) {
+/** A card in a row with one Tab stop (../roving.js) says so; elsewhere it is a Tab stop of its own. */
+const roving = (tabIndex) => (tabIndex == null ? {} : { tabIndex, "data-roving": "" });
+
+export function Card({ code, hidden, strength, small, onClick, disabled, selected, label, testid, nohelp, tabIndex }) {
   const info = code ? cardInfo(code) : null;
   const cls = "gcard" + (small ? " gcard-small" : "") + (info ? " gcard-" + info.kind : " gcard-back")
     + (hidden && code ? " gcard-facedown" : "") + (selected ? " selected" : "") + (onClick ? " playable" : "");
@@ -38,16 +41,20 @@ export function Card({ code, hidden, strength, small, onClick, disabled, selecte
   const aria = label || (info ? [info.name, strength != null && strength !== info.value && t("cd.counts", { n: strength }), hidden && t("cd.face_down")]
     .filter(Boolean).join(", ") : t("cd.facedown_card"));
   const help = nohelp ? {} : cardHelp(code, hidden);
+  // A control is named by its text: the face is hidden from assistive technology and the words stand beside it
+  // unseen, so the name says all the face says (WCAG 2.5.3, label in name) and more.
+  const named = html`<span aria-hidden="true" class="gcard-face">${face}</span><span class="visually-hidden">${aria}</span>`;
   if (onClick && !disabled) {
     return html`<button type="button" class=${cls} onClick=${onClick} aria-pressed=${selected == null ? undefined : !!selected}
-      aria-label=${aria} data-card=${code} data-testid=${testid} ...${helpOn(help, { active: true, words: RULES_WORDS })}>${face}</button>`;
+      data-card=${code} data-testid=${testid} ...${helpOn(help, { active: true, words: RULES_WORDS })} ...${roving(tabIndex)}>${named}</button>`;
   }
   if (onClick || disabled) {
     // Not playable now: aria-disabled (not disabled) so that a tap still reaches it and opens the help.
     return html`<button type="button" class=${cls} aria-disabled="true" aria-pressed=${selected == null ? undefined : !!selected}
-      aria-label=${aria} data-card=${code} data-testid=${testid} ...${helpOn(help, { words: RULES_WORDS })} role=${undefined}>${face}</button>`;
+      data-card=${code} data-testid=${testid} ...${helpOn(help, { words: RULES_WORDS })} role=${undefined} ...${roving(tabIndex)}>${named}</button>`;
   }
-  return html`<span class=${cls} role="img" aria-label=${aria} data-card=${code || "back"} ...${nohelp ? {} : helpOn(help, { words: RULES_WORDS })}>${face}</span>`;
+  if (nohelp) return html`<span class=${cls} role="img" aria-label=${aria} data-card=${code || "back"}>${face}</span>`;
+  return html`<span class=${cls} data-card=${code || "back"} ...${helpOn(help, { words: RULES_WORDS })}>${named}</span>`;
 }
 
 /** `live`: the match is active (an ended one names nobody to play, whatever its game state says). */
@@ -122,7 +129,8 @@ export function Log({ log, names, testid = "log" }) {
   const line = useLine(log);
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length, !line]);
   const shown = line ? log.slice(-120) : [];
-  return html`<ol class="log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid}>
+  // A Tab stop: a list that scrolls must be reachable by keyboard (WCAG 2.1.1).
+  return html`<ol class="log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid} tabindex="0">
     ${shown.map((e) => html`<li class=${"log-" + (e.kind || "info")}>${line(e, names)}</li>`)}
   </ol>`;
 }

@@ -10,6 +10,7 @@ import { regionName } from "./board.js";
 import { RULES_WORDS, cardName } from "./cards.js";
 import { BattleLines, Card, LastBattle, Log, Players, Result, useLine } from "./parts.js";
 import { helpOn } from "../../help.js";
+import { useRoving } from "../roving.js";
 
 /** The condottiere token and the papal legate explain themselves when tapped (cd.hp.*). */
 const pieceHelp = (id) => helpOn(() => ({ title: t(id === "token" ? "cd.condottiere" : "cd.legate"), text: t(`rc.hp.${id}`),
@@ -73,6 +74,7 @@ function Hand({ view, groups, send, pending, setChooser }) {
   const plays = groups.play || [];
   const keeps = groups.keep || [];
   useEffect(() => setKeep([]), [view.phase, hand.join()]);
+  const roving = useRoving(hand.length);
   if (view.hand == null) return null;
 
   const keepMode = keeps.length > 0;
@@ -104,10 +106,10 @@ function Hand({ view, groups, send, pending, setChooser }) {
       ${keepMode && html`<button type="button" class="btn btn-primary" data-testid="keep-confirm" disabled=${!keepAction || pending}
         onClick=${() => send(keepAction)}>${chosen.length ? t("cd.keep_cards", { cards: chosen.map(cardName).join(" + ") }) : t("cd.keep_nothing")}</button>`}
     </div>
-    ${hand.length === 0 ? html`<p class="muted">${t("cd.no_cards_hand")}</p>` : html`<div class="hand" role="group" aria-label=${t("cd.hand_label")}>
+    ${hand.length === 0 ? html`<p class="muted">${t("cd.no_cards_hand")}</p>` : html`<div class="hand" role="group" aria-label=${t("cd.hand_label")} ...${roving.group}>
       ${hand.map((code, i) => {
         const playable = keepMode || plays.some((a) => a.card === code);
-        return html`<${Card} key=${i + code} code=${code} testid="hand-card" onClick=${playable ? () => tap(code, i) : null}
+        return html`<${Card} key=${i + code} code=${code} testid="hand-card" tabIndex=${roving.tabIndex(i)} onClick=${playable ? () => tap(code, i) : null}
           disabled=${!playable || pending} selected=${keepMode ? keep.includes(i) : undefined}
           label=${keepMode ? t(keep.includes(i) ? "cd.card_kept" : "cd.card_keep", { card: cardName(code) })
             : playable ? t("cd.card_play", { card: cardName(code) }) : cardName(code)} />`;

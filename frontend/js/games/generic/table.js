@@ -26,7 +26,7 @@ export function GenericTable({ match, view, legal, status = "active", send, pend
       <div class="chips">${legal.map((a) => html`<button type="button" class="btn" disabled=${busy}
         onClick=${() => send(a)}>${describeAction(a)}</button>`)}</div></section>`}
     <section class="panel"><h2>${t("table.log")}</h2>
-      <ol class="log">${line && log.map((e) => html`<li>${line(e, names)}</li>`)}</ol></section>
+      <ol class="log" tabindex="0">${line && log.map((e) => html`<li>${line(e, names)}</li>`)}</ol></section>
     <details class="panel"><summary>${t("table.everything")}</summary><pre class="view-dump">${JSON.stringify(view, null, 2)}</pre></details>
   </div>`;
 }

@@ -55,7 +55,8 @@ function ProvinceTile({ p, view, names, choice, onChoose, selected }) {
   const gap = vp.length > 1 ? (w - 12 - vp.length * sq) / (vp.length - 1) : 0;
   return html`<g class=${"gp-tile" + (choice ? " choosable" : "") + (selected ? " selected" : "") + (pr.invaded ? " invaded" : "")}
       transform=${`translate(${x} ${y})`} data-province=${p} role=${choice ? "button" : "img"} tabindex=${choice ? 0 : undefined}
-      aria-label=${label} onClick=${act} onKeyDown=${key} ...${provinceHelp(p, view, names, !!choice)}>
+      onClick=${act} onKeyDown=${key} ...${provinceHelp(p, view, names, !!choice)}>
+    <title>${label}</title>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
     <${EnemyBand} c=${c} view=${view} w=${w} passive=${!choice} />
     <text class="gp-prov-name" x="7" y="58" ...${fit(provinceName(p), 14, w - 68)}>${provinceName(p)}</text>
@@ -120,7 +121,8 @@ function CourtTile({ view, names, short }) {
   });
   const army = `${UNITS.map((u) => `${ra[u] || 0}${UNIT_GLYPH[u]}`).join(" ")} · ${t("gp.m.royal_cubes", { count: view.supply.royal_cubes })}`;
   const cossacks = t("gp.m.cossacks", { free: view.cossacks.box, n: view.cossacks.tatars, enemy: enemyName("yellow") });
-  return html`<g class="gp-tile gp-court" transform=${`translate(${x} ${y})`} role="img" aria-label=${label} ...${courtHelp()}>
+  return html`<g class="gp-tile gp-court" transform=${`translate(${x} ${y})`} role="img" ...${courtHelp()}>
+    <title>${label}</title>
     <rect class="gp-tile-bg" width=${w} height=${h} rx="9" />
     <rect class="gp-court-band" width=${w} height="40" rx="8" /><rect class="gp-court-band" y="30" width=${w} height="10" />
     <text class="gp-band-name" x="7" y="16" style=${{ fill: "#fff" }}>${provinceName("royal")}</text>

@@ -21,8 +21,8 @@ export function PhaseTrack({ view }) {
     <ol class="gp-rounds" aria-label=${t("gp.t.rounds")}>${ROUNDS.map((r) => html`<li class=${r === view.round ? "now" : r < view.round ? "past" : ""}
       aria-current=${r === view.round ? "step" : undefined}>${r}<span>${t(`gp.round.${r}`)}</span></li>`)}</ol>
     <ol class="gp-phases" aria-label=${t("gp.t.phases")}>${PHASES.map((p, i) => html`<li
-      class=${i === idx ? "now" : i < idx ? "past" : ""} aria-current=${i === idx ? "step" : undefined} ...${phaseHelp(p)}>
-      <span class="gp-phase-n" aria-label=${`${i + 1}, ${phaseName(p)}`}>${i + 1}</span></li>`)}</ol>
+      class=${i === idx ? "now" : i < idx ? "past" : ""} aria-current=${i === idx ? "step" : undefined}>
+      <span class="gp-phase-n" aria-label=${`${i + 1}, ${phaseName(p)}`} ...${phaseHelp(p)}>${i + 1}</span></li>`)}</ol>
     ${view.last_roll && view.last_roll.length > 0 && html`<p class="muted gp-dice">${t("gp.t.dice")} ${view.last_roll.map((d) => html`<span class="gp-die">${d}</span>`)}</p>`}
   </section>`;
 }
@@ -95,7 +95,8 @@ export function EnemyBoxes({ view, names }) {
       const board = printed(view);
       const box = view.box[c];
       const nobles = [0, 1, 2].filter((s) => box.nobles[s]);
-      return html`<li class="gp-enemy" data-enemy=${c} ...${boxHelp(c, view)}>
+      // The list item stays a list item; what explains the box when tapped is inside it.
+      return html`<li class="gp-enemy" data-enemy=${c}><div class="gp-enemy-in" ...${boxHelp(c, view)}>
         <span class="gp-enemy-swatch" style=${{ background: e.colour, color: e.ink }} aria-hidden="true">${view.strength[c]}</span>
         <div>
           <strong>${enemyName(c)}</strong> <span class="muted">(${t(`gp.ecolour.${c}`)}) → ${provinceName(homeOf(view, c))}</span>
@@ -109,7 +110,7 @@ export function EnemyBoxes({ view, names }) {
           ${c === "purple" && (view.influence > 0 || view.turks_on_habsburg > 0) && html`<div class="gp-enemy-line">${[t("gp.e.influence", { n: view.influence }),
             view.turks_on_habsburg && t("gp.e.turks", { n: view.turks_on_habsburg }), view.turks_hold_habsburg && t("gp.e.held")].filter(Boolean).join(" · ")}</div>`}
         </div>
-      </li>`;
+      </div></li>`;
     })}</ul>
     <p class="muted gp-supply">${t("gp.e.supply", { s: view.stewards_left, t: view.towns_left, r: view.supply.royal_cubes, i: view.supply.influence })}</p>
   </section>`;
@@ -122,7 +123,8 @@ export function Log({ log, names, testid = "log" }) {
   const ref = useRef(null);
   const line = useLine(log);
   useEffect(() => { if (ref.current) ref.current.scrollTop = ref.current.scrollHeight; }, [log.length, !line]);
-  return html`<ol class="log gp-log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid}>
+  // A Tab stop: a list that scrolls must be reachable by keyboard (WCAG 2.1.1).
+  return html`<ol class="log gp-log" ref=${ref} aria-label=${t("table.what_happened")} data-testid=${testid} tabindex="0">
     ${(line ? log.slice(-150) : []).map((e) => html`<li class=${"log-" + (e.kind || "info") + (e.kind === "phase" ? " gp-log-phase" : "")}>${line(e, names)}</li>`)}
   </ol>`;
 }
