@@ -37,6 +37,32 @@ export function loadWords(part) {
   return parts.get(part);
 }
 
+const VOWEL = /^[aáeéiíoóöőuúüű]/i;
+
+/** Hungarian's definite article for `word`: "az" before a vowel sound, else "a"; a number by how it is said
+ * (az 1., a 2., az 5., a 10., az 50., a 100., az 500., az 1000.); "" for a value that brings its own article
+ * ("Az Isten játszótere"). */
+export function article(word) {
+  const s = String(word).trim();
+  if (/^az?\s/i.test(s)) return "";
+  const n = s.match(/^\d+(?:[ \u00a0\u202f]\d{3})*/);
+  if (!n) return VOWEL.test(s) ? "az" : "a";
+  // The first word said is that of the leading group of three digits: egy (and ezer, egymillió), öt, ötven, ötszáz.
+  const digits = n[0].replace(/\D/g, "");
+  const g = Number(digits.slice(0, digits.length % 3 || 3));
+  const lead = g >= 100 ? Math.floor(g / 100) : g >= 10 ? Math.floor(g / 10) : g;
+  return lead === 5 || g === 1 ? "az" : "a";
+}
+
+/** A placeholder's text: `{az:name}` (`{Az:name}` to begin a sentence) puts the article its value needs before it. */
+function fill(params, m, art, k) {
+  if (!(k in params)) return m;
+  const v = String(params[k]);
+  if (!art) return v;
+  const a = article(v);
+  return a ? `${art === "Az" ? a[0].toUpperCase() + a.slice(1) : a} ${v}` : v;
+}
+
 /** `key`'s words with `{name}` placeholders filled; a `count` param picks the plural form. */
 export function t(key, params) {
   let w = words[key];
@@ -46,7 +72,7 @@ export function t(key, params) {
     return key;
   }
   if (typeof w === "object") w = w[plurals.select(Number(params && params.count) || 0)] ?? w.other;
-  return params ? w.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : w;
+  return params ? w.replace(/\{(?:(az|Az):)?(\w+)\}/g, (m, art, k) => fill(params, m, art, k)) : w;
 }
 
 /** Whether a word exists (for data the server may extend, e.g. a new game's name). */

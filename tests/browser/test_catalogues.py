@@ -134,7 +134,8 @@ def used_keys(module: Path) -> tuple[set[str], list[re.Pattern]]:
 
 def placeholders(value) -> set[str]:
     texts = value.values() if isinstance(value, dict) else [value]
-    return {name for text in texts for name in re.findall(r"\{(\w+)\}", text)}
+    # `{az:name}` is `{name}` with Hungarian's article before it (js/i18n.js).
+    return {name for text in texts for name in re.findall(r"\{(?:[Aa]z:)?(\w+)\}", text)}
 
 
 RULES = tuple(f"rules_{game}" for game in GAMES)

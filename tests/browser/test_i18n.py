@@ -231,3 +231,27 @@ def test_the_catalogue_for_the_page_language_is_all_that_loads(browser, live_ser
         assert json.loads(me.page.evaluate("JSON.stringify(document.documentElement.lang)")) == "hu"
     finally:
         me.close()
+
+
+def test_hungarian_articles_follow_the_value(browser, live_server_url):
+    """`{az:name}` in the catalogue: the page's t() puts "a" or "az" before the value by its first sound, numbers
+    by how they are said; the same rule as tests/test_hungarian.py's, on the same cases."""
+    from tests.test_hungarian import article
+
+    client = Client(browser, live_server_url, PHONE, locale="hu-HU")
+    try:
+        client.goto("/rules/condottiere")
+        client.page.wait_for_selector("main h1")
+        values = ["1", "2", "5", "10", "15", "50", "105", "500", "1000", "1 000", "2000", "11000", "Anna", "Bologna",
+                  "Ödön", "Az Isten játszótere"]
+        said = client.page.evaluate("""async (values) => {
+          const i18n = await import('/app/js/i18n.js');
+          await i18n.loadWords('gods_playground_events');
+          return { articles: values.map(i18n.article),
+                   rounds: [1, 2, 5].map((n) => i18n.t('ev.gods_playground.round', { round: n })) };
+        }""", values)
+        assert said["articles"] == [article(v) for v in values]
+        assert said["rounds"] == ["Kezdődik az 1. forduló.", "Kezdődik a 2. forduló.", "Kezdődik az 5. forduló."]
+        assert client.errors == []
+    finally:
+        client.close()
