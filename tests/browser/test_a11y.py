@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 
 from .axe import Audit
-from .support import PHONE, Client, create_lobby, add_bot, start_against_two_bots, take_turn
+from .support import DESKTOP, PHONE, Client, create_lobby, add_bot, start_against_two_bots, take_turn
 from .test_gods_playground import take_turn as gp_take_turn
 
 pytestmark = pytest.mark.browser
@@ -23,9 +23,9 @@ def _settled(page, selector: str) -> None:
 
 
 @contextmanager
-def _audited(browser, base: str, audit: Audit, locale: str = "hu-HU", scheme: str = "light"):
-    """A phone's browser for one walk; afterwards no page error, and no critical or serious violation."""
-    client = Client(browser, base, PHONE, locale=locale, color_scheme=scheme)
+def _audited(browser, base: str, audit: Audit, locale: str = "hu-HU", scheme: str = "light", viewport=PHONE):
+    """A browser for one walk; afterwards no page error, and no critical or serious violation."""
+    client = Client(browser, base, viewport, locale=locale, color_scheme=scheme)
     try:
         yield client
         assert client.errors == []
@@ -108,10 +108,16 @@ def _walk(client: Client, audit: Audit, game: str, take_turn, asked: str) -> set
     return seen
 
 
-def test_condottiere_table_every_decision(browser, live_server_url):
-    audit = Audit("condottiere-hu")
+# The tables as a Hungarian phone shows them, and as an English desktop in the dark scheme.
+LOOKS = pytest.mark.parametrize("locale, scheme, viewport", [("hu-HU", "light", PHONE), ("en-US", "dark", DESKTOP)],
+                                ids=["hu-phone", "en-desktop-dark"])
+
+
+@LOOKS
+def test_condottiere_table_every_decision(browser, live_server_url, locale, scheme, viewport):
+    audit = Audit(f"condottiere-{locale}-{scheme}")
     rng = random.Random(7)
-    with _audited(browser, live_server_url, audit) as client:
+    with _audited(browser, live_server_url, audit, locale, scheme, viewport) as client:
         page = client.page
         client.signup("axecd")
         create_lobby(client, 3)
@@ -124,10 +130,11 @@ def test_condottiere_table_every_decision(browser, live_server_url):
         assert {"condottiere:place_token:mine", "condottiere:battle:mine", "condottiere:discard_hand:mine"} <= seen, seen
 
 
-def test_gods_playground_table_every_decision(browser, live_server_url):
-    audit = Audit("gods_playground-hu")
+@LOOKS
+def test_gods_playground_table_every_decision(browser, live_server_url, locale, scheme, viewport):
+    audit = Audit(f"gods_playground-{locale}-{scheme}")
     rng = random.Random(11)
-    with _audited(browser, live_server_url, audit) as client:
+    with _audited(browser, live_server_url, audit, locale, scheme, viewport) as client:
         page = client.page
         client.signup("axegp")
         start_against_two_bots(client, "gods_playground")
