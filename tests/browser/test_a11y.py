@@ -97,6 +97,9 @@ def _walk(client: Client, audit: Audit, game: str, take_turn, asked: str) -> set
         key = f"{game}:{table.get_attribute(asked) or table.get_attribute('data-phase')}:{'mine' if mine else 'wait'}"
         if key not in seen and not page.locator("[data-testid=sending]").count():
             seen.add(key)
+            # From the top, as the screen opens: God's Playground scrolls a province into view, and the match bar's
+            # buttons then peek out under the sticky status line, which axe counts as too small a target.
+            page.evaluate("scrollTo(0, 0)")
             audit.check(page, key)
             if len(seen) == 1:
                 _log_sheet(audit, page, f"{game}:log-sheet")
