@@ -17,6 +17,11 @@ export function useRoving(count) {
     if (next < 0) return;
     e.preventDefault();
     all[next].focus();
+    // Wholly in sight: in a row that scrolls sideways (the hand) a card can be half hidden, and "nearest" would be
+    // undone by the row's snapping to each card's start.
+    const row = e.currentTarget.getBoundingClientRect();
+    const r = all[next].getBoundingClientRect();
+    if (r.left < row.left || r.right > row.right) all[next].scrollIntoView({ block: "nearest", inline: "start" });
   };
   const onFocusIn = (e) => {
     const i = items(e).indexOf(e.target);
