@@ -1,7 +1,7 @@
-"""Keyboard play (issue 26): from the top of a table page a keyboard player reaches their hand in at most three
-Tabs (the first Tab offers "skip to your moves"), moves within it with the arrow keys (one Tab stop for the whole
-hand), and Condottiere's keep-or-discard question, which settles by itself after 6 s, waits while their focus is
-on its controls (the socket's `hold`, docs/api.md)."""
+"""Keyboard play (issue 26): from the top of a table page a keyboard player reaches their hand (God's Playground:
+the decision) in at most three Tabs (the first Tab offers "skip to your moves"), moves within the hand with the
+arrow keys (one Tab stop for the whole hand), and Condottiere's keep-or-discard question, which settles by itself
+after 6 s, waits while their focus is on its controls (the socket's `hold`, docs/api.md)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from .support import DESKTOP, PHONE, Client, add_bot, create_lobby
+from .support import DESKTOP, PHONE, Client, add_bot, create_lobby, start_against_two_bots
 
 pytestmark = pytest.mark.browser
 
@@ -138,3 +138,26 @@ def test_the_keep_or_discard_question_waits_while_focus_is_on_it(player):
     assert page.evaluate("document.activeElement.dataset.testid") in ("move-keep-hand", "move-discard")
     page.keyboard.press("Enter")
     page.wait_for_function(_VERSION_CHANGED, arg=version, timeout=3000)
+
+
+def test_god_s_playground_decision_is_three_tabs_away(browser, live_server_url):
+    """The same first Tab on the other table: the decision's first control (here a starting estate)."""
+    client = Client(browser, live_server_url, PHONE, locale="hu-HU")
+    page = client.page
+    try:
+        client.signup("keysgp")
+        start_against_two_bots(client, "gods_playground")
+        page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] [data-testid=gp-move]:enabled",
+                               timeout=30000)
+        page.reload()
+        page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] [data-testid=gp-move]:enabled")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.testid") == "skip-moves"
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.dataset.testid") == "gp-move"
+        version = page.get_attribute("[data-testid=table]", "data-version")
+        page.keyboard.press("Enter")  # and it acts
+        page.wait_for_function(_VERSION_CHANGED, arg=version)
+        assert client.errors == []
+    finally:
+        client.close()
