@@ -161,7 +161,10 @@ async def test_a_player_holds_the_window_within_its_cap(settings):
     final = await players[3].until_version(asked_at + 4, timeout=5)
     assert final["view"]["phase"] != "discard_hand" and final["defaults_in_ms"] is None
     log = await log_rows(match_id)
-    assert [r["action"] for r in log if r["action"].get("platform")] == [{"platform": "hold"}]
+    holds = [r for r in log if r["action"].get("platform")]
+    assert [r["action"] for r in holds] == [{"platform": "hold"}]
+    # Logged under a server id: a hold is never one of the player's own moves (the ratings count those).
+    assert holds[0]["client_id"].startswith("platform:")
     for p in players:
         await p.close()
 
