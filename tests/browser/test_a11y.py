@@ -106,6 +106,7 @@ def _walk(client: Client, audit: Audit, game: str, take_turn, asked: str) -> set
         if not take_turn(lambda: audit.check(page, f"{game}:second-question")):
             page.wait_for_timeout(40)
     _settled(page, "[data-testid=result]")
+    page.evaluate("scrollTo(0, 0)")  # as above: the last move may have scrolled a province into view
     audit.check(page, f"{game}:result")
     _replay(audit, page, game)
     return seen

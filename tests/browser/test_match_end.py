@@ -8,17 +8,19 @@ Real Chromium, a phone in Hungarian and a desktop in English. Screenshots: /work
 from __future__ import annotations
 
 import os
+import random
+import time
 
 import pytest
 
 from .support import (DESKTOP, PHONE, Client, frames_seen, inconsistent_frames, join_lobby, new_lobby, start_match,
-                      watch_frames)
+                      take_turn, watch_frames)
 
 pytestmark = pytest.mark.browser
 
 SHOTS = "/work/shots/table-conn"
 # The status line of an ended match, per language (frontend/i18n/<lang>/site.json: table.aborted, table.over).
-ENDED = {"hu-HU": {"aborted": "Ezt a játszmát megszakították.", "finished": "A játéknak vége."},
+ENDED = {"hu-HU": {"aborted": "Ezt a játszmát megszakították.", "finished": "A játszmának vége."},
          "en-US": {"aborted": "This match was aborted.", "finished": "The game is over."}}
 
 
@@ -70,6 +72,23 @@ def _watched_mover(alice: Client, bob: Client, rated: bool) -> tuple[Client, Cli
     return mover, other
 
 
+def _each_moves(mover: Client, other: Client, moves: int) -> None:
+    """Both play (no passes) until each made `moves` moves of their own and the move is the mover's again."""
+    rng = random.Random(5)
+    made = {mover: 0, other: 0}
+    deadline = time.monotonic() + 60
+    while min(made.values()) < moves or mover.page.get_attribute("[data-testid=table]", "data-my-turn") != "yes":
+        assert time.monotonic() < deadline, f"the players did not get to {moves} moves each ({made})"
+        moved = False
+        for client in (mover, other):
+            if take_turn(client, rng, pass_bias=0):
+                made[client] += 1
+                moved = True
+        if not moved:
+            mover.page.wait_for_timeout(40)  # the next state is on its way
+    mover.page.wait_for_function("() => (window.__frames || []).some((f) => f.myTurn === 'yes')")
+
+
 def _from_the_menu(client: Client, what: str) -> None:
     """Resign or abort through the ⋯ menu and its confirmation."""
     page = client.page
@@ -113,6 +132,8 @@ def test_an_abort_seen_from_the_seat_to_move(pair):
 def test_a_rated_finish_changes_every_signal_at_once_and_shows_the_rating_change(pair):
     (alice, bob), locale, tag = pair
     mover, other = _watched_mover(alice, bob, rated=True)
+    # Ratings move only once each player made RATING_MIN_MOVES (2) moves of their own (docs/ratings.md).
+    _each_moves(mover, other, 2)
     # The other player resigns: with two seats the match is decided at once (docs/api.md, Seats).
     _from_the_menu(other, "resign")
     _ended_in_one_frame(mover, "finished", locale)
