@@ -1,4 +1,5 @@
 import importlib
+import logging
 import os
 import sys
 
@@ -10,7 +11,7 @@ django_asgi_app = get_asgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402  (needs the app registry)
 
 from backend.accounts.ws_auth import PlatformAuthStack  # noqa: E402
-from backend.common import collector  # noqa: E402
+from backend.common import checks, collector  # noqa: E402
 from backend.common.logging_asgi import WebSocketAccessLog  # noqa: E402
 from backend.common.ws_origin import OriginCheck  # noqa: E402
 from backend.matches.ws.wire import WireMiddleware  # noqa: E402
@@ -43,6 +44,9 @@ if "twisted.internet.reactor" in sys.modules:
     from backend.matches.runtime import shutdown  # noqa: E402
 
     shutdown.install()
+    # Only the worker knows where it listens: it says so at start when it faces the internet bare.
+    for warning in checks.daphne_exposure():
+        logging.getLogger("backend.asgi").warning("%s (%s) %s", warning.msg, warning.id, warning.hint)
 
 application = ProtocolTypeRouter(
     {

@@ -12,9 +12,13 @@ refused socket is accepted, told why in an `error` message and closed with
 
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from django.utils.translation import gettext as _
+
+from . import daphne_tls
 
 CLOSE_FORBIDDEN = 4403
 _DEFAULT_PORTS = {"http": "80", "https": "443"}
@@ -45,9 +49,10 @@ def _own_origin(scope) -> str | None:
     domain, _port = split_domain_port(host.lower())
     if not domain or not validate_host(domain, settings.ALLOWED_HOSTS):
         return None
-    secure = scope.get("scheme") == "wss"
+    server = scope.get("server")
+    secure = scope.get("scheme") == "wss" or bool(server and server[1] in daphne_tls.tls_ports())
     proxy_header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
-    if proxy_header:
+    if proxy_header and settings.TRUSTED_PROXY_COUNT > 0:
         name, value = proxy_header
         forwarded = _header(scope, name.lower().removeprefix("http_").replace("_", "-").encode("latin1"))
         secure = secure or forwarded == value
@@ -75,10 +80,9 @@ class OriginCheck:
         message = await receive()
         if message["type"] != "websocket.connect":
             return
-        from backend.matches import jsoncodec
-
         await send({"type": "websocket.accept"})
-        await send({"type": "websocket.send", "text": jsoncodec.dumps({
+        await send({"type": "websocket.send", "text": json.dumps({
             "type": "error", "code": "forbidden", "id": None,
-            "message": _("This page may not open a connection to the game server.")})})
+            "message": _("This page may not open a connection to the game server.")},
+            ensure_ascii=False, separators=(",", ":"))})
         await send({"type": "websocket.close", "code": CLOSE_FORBIDDEN})

@@ -66,10 +66,13 @@ class WsprotoClient:
         self.parts: list[str] = []
 
     @classmethod
-    async def connect(cls, host: str, port: int, path: str, token: str | None = None, tls=None) -> "WsprotoClient":
+    async def connect(cls, host: str, port: int, path: str, token: str | None = None, tls=None,
+                      origin: str | None = None, extra: dict | None = None) -> "WsprotoClient":
         reader, writer = await asyncio.open_connection(host, port, ssl=tls)
         self = cls(reader, writer)
         headers = [(b"authorization", f"Token {token}".encode())] if token else []
+        headers += [(b"origin", origin.encode())] if origin else []
+        headers += list((extra or {}).items())
         self.writer.write(self.ws.send(Request(host=f"{host}:{port}", target=path, extra_headers=headers)))
         await self._until(lambda e: isinstance(e, AcceptConnection))
         return self
@@ -145,17 +148,22 @@ async def test_frames_of_every_size_read_by_an_independent_client(match_env, tmp
         assert (frame.opcode, frame.payload, frame.message_finished) == (Opcode.TEXT, text, True), size
 
 
-async def test_tls_sockets_never_take_the_shortcut(match_env, tmp_path):
-    """Daphne terminating TLS: three wss players and a spectator play on (the
-    shortcut would write plaintext onto the encrypted socket)."""
+def _tls_files(tmp_path) -> tuple:
     key, cert = tmp_path / "key.pem", tmp_path / "cert.pem"
     subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out",
                     str(cert), "-days", "1", "-subj", "/CN=127.0.0.1"], check=True, capture_output=True)
+    tls = ssl.create_default_context(cafile=str(cert))
+    tls.check_hostname = False
+    return key, cert, tls
+
+
+async def test_tls_sockets_never_take_the_shortcut(match_env, tmp_path):
+    """Daphne terminating TLS: three wss players and a spectator play on (the
+    shortcut would write plaintext onto the encrypted socket)."""
+    key, cert, tls = _tls_files(tmp_path)
     env, made = await asyncio.to_thread(_server, tmp_path)
     port = _free_port()
     argv = ["-e", f"ssl:{port}:interface=127.0.0.1:privateKey={key}:certKey={cert}", "backend.asgi:application"]
-    tls = ssl.create_default_context(cafile=str(cert))
-    tls.check_hostname = False
     with await asyncio.to_thread(Daphne, env, port, None, argv):
         path = f"/ws/matches/{made['match']}/"
         clients = [await WsprotoClient.connect("127.0.0.1", port, path, t, tls=tls) for t in made["tokens"]]
@@ -163,6 +171,40 @@ async def test_tls_sockets_never_take_the_shortcut(match_env, tmp_path):
         seen = await _play(clients, 20)
         assert all(s == list(range(s[0], s[0] + 21)) for s in seen), seen
         for c in clients:
+            await c.close()
+
+
+async def test_browsers_on_daphnes_own_tls_get_every_version(match_env, tmp_path):
+    """Issue 25: Daphne's WebSocket scope has no scheme, so a page served by
+    Daphne's own TLS (production settings, no proxy) had every socket refused
+    for its `Origin: https://...`.  The TLS port comes from Daphne's command
+    line (backend/common/daphne_tls.py); a plain port beside it stays http,
+    and a forged X-Forwarded-Proto does not make it https without a proxy."""
+    key, cert, tls = _tls_files(tmp_path)
+    env, made = await asyncio.to_thread(_server, tmp_path, DJANGO_PRODUCTION="1", DJANGO_SECRET_KEY="x" * 60,
+                                        DJANGO_ALLOWED_HOSTS="127.0.0.1", TRUSTED_PROXY_COUNT="0")
+    port, plain = _free_port(), _free_port()
+    argv = ["--endpoint", f"ssl:port={port}:interface=127.0.0.1:privateKey={key}:certKey={cert}",
+            "-b", "127.0.0.1", "-p", str(plain), "backend.asgi:application"]
+    with await asyncio.to_thread(Daphne, env, port, None, argv):
+        path = f"/ws/matches/{made['match']}/"
+        origin = f"https://127.0.0.1:{port}"
+        seats = [await WsprotoClient.connect("127.0.0.1", port, path, t, tls=tls, origin=origin)
+                 for t in made["tokens"]]
+        seen = await _play(seats, 20)
+        assert all(s == list(range(s[0], s[0] + 21)) for s in seen), seen
+        lobby = await WsprotoClient.connect("127.0.0.1", port, "/ws/lobbies/", made["tokens"][0], tls=tls,
+                                            origin=origin)
+        assert (await lobby.recv())["type"] != "error"
+        # The page's own scheme only: http on the TLS port, https on the plain one, are other sites.
+        for p, scheme, context, extra in ((port, "http", tls, {}), (plain, "https", None, {}),
+                                          (plain, "https", None, {b"x-forwarded-proto": b"https"})):
+            refused = await WsprotoClient.connect("127.0.0.1", p, path, made["tokens"][0], tls=context,
+                                                  origin=f"{scheme}://127.0.0.1:{p}", extra=extra)
+            assert (await refused.recv())["code"] == "forbidden"
+            with pytest.raises(ConnectionError, match="4403"):
+                await refused.recv()
+        for c in seats + [lobby]:
             await c.close()
 
 

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from backend.accounts import services
+from backend.accounts.ws_auth import TICKET_SECONDS, issue_ticket
 from backend.common.addresses import client_address
 from backend.common.errors import AppError
 from backend.common.i18n import set_language_cookie
@@ -248,6 +249,4 @@ class WsTicketView(APIView):
 
     @extend_schema(request=None, responses={200: None}, summary="Get a WebSocket ticket")
     def post(self, request):
-        from backend.accounts.ws_auth import TICKET_SECONDS, issue_ticket
-
         return Response({"ticket": issue_ticket(request.user), "expires_in": TICKET_SECONDS})
