@@ -1,4 +1,4 @@
-// The chat panel of a match or a lobby room (docs/api.md, Chat), loaded on first use by lazy.js (ChatPanel).
+// The chat panel of a match or a lobby room (docs/api.md, Chat), loaded on first use by chat_button.js (ChatPanel).
 // It folds the socket's chat frames into lines: a history starts over, a line is added or removed by id, a mute
 // hides that author's lines here too. Text is only ever a text node (Preact never parses a string as HTML), so
 // whatever someone types stays words on the screen.

@@ -73,7 +73,7 @@ def readable_parts(module: Path) -> tuple[str, ...]:
     if rel[0] == "games" and rel[1] in GAMES:
         return ("site", rel[1], f"rules_{rel[1]}", *later)
     if rel == ("chat.js",):
-        return ("site", "chat")  # the chat panel loads its words with it (js/lazy.js)
+        return ("site", "chat")  # the chat panel loads its words with it (js/chat_button.js)
     if rel[0] == "screens" and module.stem.startswith("rules_") and module.stem[len("rules_"):] in GAMES:
         game = module.stem[len("rules_"):]
         return ("site", game, f"rules_{game}")

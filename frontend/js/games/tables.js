@@ -13,6 +13,7 @@ const TABLES = {
   gods_playground: lazyTable(() => Promise.all([
     import("./gods_playground/table.js"), import("./gods_playground/parts.js"), import("./gods_playground/map.js"),
     import("./gods_playground/words.js"), import("./gods_playground/layout.js"), import("./gods_playground/help.js"),
+    import("./gods_playground/family_mark.js"),
     loadCss("/app/gp.css"), loadWords("gods_playground"),
   ]).then(([m]) => m.GodsPlaygroundTable)),
 };

@@ -1,8 +1,7 @@
 // Server clocks counted down on this page (docs/api.md, Time controls and clocks).
 // A `state` frame's durations are relative to the moment it was built, so the page notes
 // performance.now() on receipt and counts from there; every new frame replaces the reckoning.
-import { html, useEffect, useState } from "../lib.js";
-import { lazyComponent, loadCss } from "../lazy.js";
+import { useEffect, useState } from "../lib.js";
 
 /** A frame's clock with the moment it arrived (null stays null). */
 export function reckon(clock, at = performance.now()) {
@@ -44,6 +43,5 @@ export function useCountdown(valueAt, running, fine) {
   return ms;
 }
 
-/** One seat's clock face (clock_face.js, loaded when a timed match first shows one); none untimed. */
-const Face = lazyComponent(() => Promise.all([import("./clock_face.js"), loadCss("/app/clock.css")]).then(([m]) => m.ClockFace), null);
-export const ClockFace = (props) => (isTimed(props.r) ? html`<${Face} ...${props} />` : null);
+/** A countdown as m:ss (the tags' and notices' grace and reclaim times). */
+export const mmss = (ms) => { const s = Math.ceil(Math.max(0, ms) / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };

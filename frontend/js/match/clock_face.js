@@ -1,4 +1,4 @@
-// A timed match's clock faces (clock.js's ClockFace loads this the first time one shows) and time spans in
+// A timed match's clock faces (seats.js's ClockFace loads this the first time one shows) and time spans in
 // words (also the lobby screens', time_control.js).
 import { html } from "../lib.js";
 import { t } from "../i18n.js";

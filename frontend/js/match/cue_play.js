@@ -2,7 +2,7 @@
 // (WebAudio), a buzz, a notification while the page is hidden. Loaded when a move first becomes the player's
 // or the sound is switched on.
 import { t } from "../i18n.js";
-import { notificationsSupported, sharedAudio } from "./cues.js";
+import { notificationsSupported, sharedAudio } from "./cue_device.js";
 
 /** Whether the player has tapped or typed on this page yet: browsers allow sound and buzzing only then. */
 const touched = () => !navigator.userActivation || navigator.userActivation.hasBeenActive;

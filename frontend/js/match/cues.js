@@ -1,6 +1,7 @@
 // "Your move" cues (a beep, a buzz, a notification while the page is hidden, the last only after the player
 // opted in): the choices, kept in localStorage, and when; cue_play.js, loaded then, makes them.
 import { useEffect, useRef, useState } from "../lib.js";
+import { notificationsSupported, sharedAudio } from "./cue_device.js";
 
 const KEYS = { sound: "cues:sound", notify: "cues:notify" };
 
@@ -11,17 +12,7 @@ function write(key, on) {
   try { localStorage.setItem(key, on ? "on" : "off"); } catch { /* private mode: the choice lasts this page */ }
 }
 
-export const notificationsSupported = () => typeof window.Notification === "function";
-
 const play = () => import("./cue_play.js");
-
-let audio = null;
-/** The page's one AudioContext (`make`: now, if there is none yet). */
-export function sharedAudio(make = false) {
-  const Ctx = window.AudioContext || window.webkitAudioContext;
-  if (make && Ctx && !audio) { try { audio = new Ctx(); } catch { audio = null; } }
-  return audio;
-}
 
 // Browsers let audio start only after a gesture: the first tap unlocks it, inside the gesture (so not lazily).
 function unlockOnFirstTap() {

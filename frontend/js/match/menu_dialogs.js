@@ -4,7 +4,7 @@ import { html, useState } from "../lib.js";
 import { post } from "../api.js";
 import { t } from "../i18n.js";
 import { useSeats } from "./seats.js";
-import { notificationsSupported } from "./cues.js";
+import { notificationsSupported } from "./cue_device.js";
 import { Confirm, Modal } from "./confirm.js";
 
 function Toggle({ on, label, hint, onChange, testid }) {

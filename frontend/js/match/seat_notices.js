@@ -4,8 +4,7 @@
 import { html, useState } from "../lib.js";
 import { post } from "../api.js";
 import { t } from "../i18n.js";
-import { isTimed, useCountdown } from "./clock.js";
-import { mmss, useSeats } from "./seats.js";
+import { isTimed, mmss, useCountdown } from "./clock.js";
 import { absentLeft } from "./seat_tags.js";
 import { Confirm } from "./confirm.js";
 
@@ -23,8 +22,7 @@ function DefaultsSoon({ ctx }) {
 }
 
 /** The notices that want the player: seat back, hand an absent seat over, a step played for them. */
-export function SeatNotices() {
-  const ctx = useSeats();
+export function SeatNotices({ ctx }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   if (!ctx) return null;

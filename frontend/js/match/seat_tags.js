@@ -3,8 +3,7 @@
 // seat has no connection.
 import { html } from "../lib.js";
 import { t } from "../i18n.js";
-import { isTimed, turnMs, useCountdown } from "./clock.js";
-import { mmss } from "./seats.js";
+import { isTimed, mmss, turnMs, useCountdown } from "./clock.js";
 
 /** How long until an absent seat may be handed over (ms, <= 0: now), null when it is not absent. */
 export function absentLeft(ctx, seat, now = performance.now()) {

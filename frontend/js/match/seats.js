@@ -4,7 +4,11 @@ import { createContext, html, useContext, useRef, useState } from "../lib.js";
 import { lazyComponent, loadCss } from "../lazy.js";
 import { loadWords, t } from "../i18n.js";
 import { SeatDot, seatName } from "../ui.js";
-import { ClockFace, freeze, isTimed, reckon, turnMs, useCountdown } from "./clock.js";
+import { freeze, isTimed, mmss, reckon, turnMs, useCountdown } from "./clock.js";
+
+/** One seat's clock face (clock_face.js, loaded when a timed match first shows one); none untimed. */
+const Face = lazyComponent(() => Promise.all([import("./clock_face.js"), loadCss("/app/clock.css")]).then(([m]) => m.ClockFace), null);
+const ClockFace = (props) => (isTimed(props.r) ? html`<${Face} ...${props} />` : null);
 
 /** The tags (seat_tags.js, their words are match_menu's), loaded once a seat may need one (`ctx.tagged`). */
 const Tags = lazyComponent(() => Promise.all([import("./seat_tags.js"), loadWords("match_menu")]).then(([m]) => m.SeatTags), null);
@@ -77,8 +81,6 @@ export function seatsValue({ id, match, setMatch, game, seats, log, user, linked
   };
 }
 
-export const mmss = (ms) => { const s = Math.ceil(Math.max(0, ms) / 1000); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
-
 /** What the players panel adds to a seat: its clock, who plays it, whether its player is away. */
 export function SeatBadge({ seat }) {
   const ctx = useSeats();
@@ -141,5 +143,5 @@ export function SeatNotices() {
   const away = ctx.active && me != null && !!ctx.connected && !!ctx.match
     && ctx.match.seats.some((x) => x.seat !== me && ctx.human(x.seat) && !ctx.connected.includes(x.seat));
   if ((me != null && ctx.control[me]) || (ctx.defaults && ctx.myMove) || away) due.current = true;
-  return due.current ? html`<${Notices} />` : null;
+  return due.current ? html`<${Notices} ctx=${ctx} />` : null;
 }

@@ -8,7 +8,7 @@ import { ConnectionBanner, NotFound, Notice, Page, SeatDot, Spinner, botName, ga
 import { PlayerLink, optionSummary, useGames } from "./common.js";
 import { preloadTable } from "../games/tables.js";
 import { ClockIcon, timeControlText } from "../match/time_control.js";
-import { ChatButton, useChatFrames } from "../lazy.js";
+import { ChatButton, useChatFrames } from "../chat_button.js";
 
 export function LobbyRoomScreen({ params, query, user }) {
   const id = params[0];

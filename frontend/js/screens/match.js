@@ -11,7 +11,7 @@ import { useCueSettings, useMoveCues } from "../match/cues.js";
 import { MatchMenu } from "../match/menu.js";
 import { ResignationResult } from "../match/rematch.js";
 import { useHoldWhileFocused } from "../match/hold.js";
-import { ChatButton, useChatFrames } from "../lazy.js";
+import { ChatButton, useChatFrames } from "../chat_button.js";
 
 // early.js asked for this page's match record: the game it names starts downloading its table at once.
 let early = null;
@@ -56,7 +56,7 @@ export function MatchScreen({ params, user }) {
   const statusRef = useRef(null); // the match status the socket last reported
   const seats = useMatchSeats(); // clocks, who plays each seat, absences, a rematch offer (js/match/)
   const cues = useCueSettings();
-  const chat = useChatFrames(user); // the chat's code loads on first use (lazy.js)
+  const chat = useChatFrames(user); // the chat's code loads on first use (chat_button.js)
 
   // The record names the game, usually before the socket's first state: its table starts downloading then.
   const loadMeta = () => fetchRecord(id).then((m) => { preloadTable(m && m.game); setMatch(m); })

@@ -4,12 +4,13 @@ import { lazyComponent, loadCss } from "../../lazy.js";
 import { t } from "../../i18n.js";
 import { Presence } from "../../ui.js";
 import {
-  ENEMIES, ENEMY, FAMILIES, FAMILY_COLOURS, FAMILY_INK, PHASES, ROUNDS, SLOTS, enemyName, homeOf, phaseName, printed,
+  ENEMIES, ENEMY, FAMILIES, PHASES, ROUNDS, SLOTS, enemyName, homeOf, phaseName, printed,
   provinceAbbr, provinceName,
 } from "./layout.js";
 import { useLogLine } from "../log.js";
 import { SeatBadge } from "../../match/seats.js";
 import { boxHelp, phaseHelp } from "./help.js";
+import { FamilyMark } from "./family_mark.js";
 
 export function PhaseTrack({ view }) {
   const idx = PHASES.indexOf(view.phase);
@@ -25,11 +26,6 @@ export function PhaseTrack({ view }) {
       <span class="gp-phase-n" aria-label=${`${i + 1}, ${phaseName(p)}`} ...${phaseHelp(p)}>${i + 1}</span></li>`)}</ol>
     ${view.last_roll && view.last_roll.length > 0 && html`<p class="muted gp-dice">${t("gp.t.dice")} ${view.last_roll.map((d) => html`<span class="gp-die">${d}</span>`)}</p>`}
   </section>`;
-}
-
-export function FamilyMark({ seat, size = 28 }) {
-  return html`<span class="gp-family" style=${{ background: FAMILY_COLOURS[seat], color: FAMILY_INK[seat], width: size + "px", height: size + "px" }}
-    aria-hidden="true">${FAMILIES[seat][0]}</span>`;
 }
 
 /** `live`: the match is active (an ended one names nobody to act, whatever its game state says). */

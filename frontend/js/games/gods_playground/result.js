@@ -2,7 +2,7 @@
 // points, the rematch. Loaded when the game is over (parts.js's Result).
 import { html } from "../../lib.js";
 import { t } from "../../i18n.js";
-import { FamilyMark } from "./parts.js";
+import { FamilyMark } from "./family_mark.js";
 import { RatingChanges, RematchButton } from "../../match/rematch.js";
 
 export function Result({ view, names, match, log }) {
