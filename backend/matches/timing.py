@@ -34,8 +34,10 @@ def start_fields(time_control: dict | None, owners, asked, now: int) -> dict:
 
 
 def start_seen(owners, now: int) -> list:
-    """MatchSeat.seen_ms of a new match: its players count as seen when it starts."""
-    return [None if owner is None else now for owner in owners]
+    """MatchSeat.seen_ms of a new match: its players count as gone at its start
+    (a negative stamp), so a seat whose player never connects is absent from
+    the start, not "connected" until the stamp goes stale."""
+    return [None if owner is None else -now for owner in owners]
 
 
 def overdue(now: int, limit: int = 100) -> list[int]:

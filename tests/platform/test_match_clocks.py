@@ -257,15 +257,21 @@ async def test_an_ended_match_offers_no_move_to_the_seat_it_stopped_on(fake_game
             await p.close()
 
 
-async def test_an_absent_players_seat_in_an_untimed_match_is_handed_over_after_the_grace(fake_game, settings,
-                                                                                          monkeypatch):
-    settings.ABSENT_GRACE_S = 90
-    settings.MATCH_PRESENCE_INTERVAL = 0.2
+async def _untimed_with_one_away(settings, monkeypatch, grace: int, interval: float):
+    """An untimed two-seat match whose seat 0 (to move) never connects; seat 1's player is connected."""
+    settings.ABSENT_GRACE_S = grace
+    settings.MATCH_PRESENCE_INTERVAL = interval
     time = FakeTime(monkeypatch)
     away, here = await make_users(2)
     match_id = await _match([away, here], None, start=0)
     me = Player(application, match_id, await token_for(here))
     await me.connect()
+    return time, away, here, match_id, me
+
+
+async def test_an_absent_players_seat_in_an_untimed_match_is_handed_over_after_the_grace(fake_game, settings,
+                                                                                          monkeypatch):
+    time, away, here, match_id, me = await _untimed_with_one_away(settings, monkeypatch, grace=90, interval=0.2)
     time.advance(30_000)
     status, body = await _post(here, match_id, "takeover", {"seat": 0})
     assert (status, body["code"]) == (409, "conflict") and "60 seconds" in body["message"]
@@ -283,6 +289,18 @@ async def test_an_absent_players_seat_in_an_untimed_match_is_handed_over_after_t
     assert status == 200 and body["control"][0] == {"reason": "takeover", "bot": "heuristic", "at": 1, "by": 1}
     final = await _play_mine(me)  # the bot plays seat 0 to the end
     assert final["status"] == "finished"
+    await me.close()
+
+
+async def test_a_seat_never_connected_is_absent_from_the_start(fake_game, settings, monkeypatch):
+    """Issue 25: with a 1 s grace, a seat whose player never connected was
+    "connected" for 2.5 presence intervals (about 40 s) from the start."""
+    time, _away, here, match_id, me = await _untimed_with_one_away(settings, monkeypatch, grace=1, interval=15)
+    time.advance(500)
+    assert "1 second" in (await _post(here, match_id, "takeover", {"seat": 0}))[1]["message"]
+    time.advance(600)
+    status, body = await _post(here, match_id, "takeover", {"seat": 0})
+    assert status == 200 and body["control"][0]["reason"] == "takeover", body
     await me.close()
 
 

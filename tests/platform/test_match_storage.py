@@ -30,8 +30,8 @@ def test_seen_stamps_of_many_matches_are_written_in_one_batch_and_a_later_stamp_
     first = create_match("condottiere", {}, users, 1, True).pk
     second = create_match("condottiere", {}, users, 2, True).pk
     start, other = store.read_seen(first), store.read_seen(second)
-    assert all(s and s > 0 for s in start + other)
-    t = max(start + other)
+    assert all(s and s < 0 for s in start + other)  # gone from the start until a connection vouches
+    t = max(-s for s in start + other)
     store.write_seen({first: {0: t + 1000, 1: -(t + 2000)}, second: {2: t + 3000}})
     assert store.read_seen(first) == [t + 1000, -(t + 2000), start[2]]
     assert store.read_seen(second) == [other[0], other[1], t + 3000]
