@@ -203,6 +203,7 @@ THROTTLE_RATES = {
     "signup": os.environ.get("THROTTLE_SIGNUP", "5/min"),
     "password": os.environ.get("THROTTLE_PASSWORD", "10/hour"),  # password and e-mail changes, reset links used
     "reset": os.environ.get("THROTTLE_RESET", "5/hour"),  # reset mails asked for, per address and per e-mail
+    "lobby": os.environ.get("THROTTLE_LOBBY", "20/hour"),  # lobbies opened, per account (rematches aside)
 }
 
 # Proxies in front of Daphne that append the client's address to

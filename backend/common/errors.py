@@ -25,6 +25,7 @@ STATUS = {
     "too_large": 413,
     "rate_limited": 429,
     "limit_reached": 429,
+    "lobby_rate_limited": 429,  # lobbies opened by one account (THROTTLE_LOBBY)
     "unauthenticated": 401,
     "forbidden": 403,
     "not_found": 404,

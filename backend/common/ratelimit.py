@@ -50,9 +50,14 @@ def rate(scope: str) -> Rate:
     return Rate.parse(settings.THROTTLE_RATES[scope])
 
 
-def take(scope: str, *idents: str) -> None:
+def _too_many_attempts(wait: int) -> str:
+    return ngettext("Too many attempts. Try again in %(seconds)d second.",
+                    "Too many attempts. Try again in %(seconds)d seconds.", wait) % {"seconds": wait}
+
+
+def take(scope: str, *idents: str, code: str = "rate_limited", message=_too_many_attempts) -> None:
     """Count one attempt against each of `idents` in `scope`, or raise
-    AppError("rate_limited") with `retry_after` and count nothing."""
+    AppError(`code`, message(seconds to wait)) with `retry_after` and count nothing."""
     limit = rate(scope)
     taken = []
     for ident in idents:
@@ -60,9 +65,7 @@ def take(scope: str, *idents: str) -> None:
         if wait is not None:
             for earlier in taken:
                 _give_back(earlier)
-            message = ngettext("Too many attempts. Try again in %(seconds)d second.",
-                               "Too many attempts. Try again in %(seconds)d seconds.", wait) % {"seconds": wait}
-            raise AppError("rate_limited", message, retry_after=wait)
+            raise AppError(code, message(wait), retry_after=wait)
         taken.append(key)
 
 

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from backend.common import ratelimit
 from backend.common.errors import AppError
 from backend.engines import Engine, get_engine
 from backend.games.catalog import display_name
@@ -225,10 +226,19 @@ def _require_room_for(user, hosting: bool) -> None:
                        % {"count": settings.LOBBY_MAX_SEATED})
 
 
+def _too_many_lobbies(wait: int) -> str:
+    # Each new lobby is announced to everyone watching the list: opening and
+    # closing them in a loop would flood every visitor's screen.
+    return ngettext("You have opened too many lobbies. Try again in %(seconds)d second.",
+                    "You have opened too many lobbies. Try again in %(seconds)d seconds.", wait) % {"seconds": wait}
+
+
 def _open(host, engine: Engine, options: dict, num_seats: int, private: bool, time_control: dict, *,
           bots=(), rematch_of: int | None = None, rated: bool = False) -> Lobby:
     """A new lobby hosted (seat 0) by `host`, with `bots` in the next seats; announced after commit."""
     _require_room_for(host, hosting=True)
+    if rematch_of is None:  # a rematch needs a finished match first: no way to churn the list
+        ratelimit.take("lobby", f"user:{host.pk}", code="lobby_rate_limited", message=_too_many_lobbies)
     lobby = Lobby.objects.create(
         game=engine.id, options=options, num_seats=num_seats, private=bool(private), host=host,
         rated=bool(rated) and not bots,

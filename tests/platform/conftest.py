@@ -18,6 +18,7 @@ def _fast_and_isolated(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Tests open many lobbies per user; test_lobby_caps.py sets the caps it tests.
     settings.LOBBY_MAX_HOSTED = settings.LOBBY_MAX_SEATED = 1000
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "lobby": "100000/hour"}  # test_throttles.py tests it
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                                    "LOCATION": f"test-{uuid.uuid4().hex}"}}
 

@@ -24,7 +24,8 @@ NEW = "a brand new secret"
 @pytest.fixture
 def rates(settings):
     """Small limits, so each test reaches them in a few requests."""
-    settings.THROTTLE_RATES = {"login": "3/min", "signup": "2/min", "password": "3/hour", "reset": "2/hour"}
+    settings.THROTTLE_RATES = {"login": "3/min", "signup": "2/min", "password": "3/hour", "reset": "2/hour",
+                               "lobby": "3/hour"}
     return settings.THROTTLE_RATES
 
 
@@ -282,6 +283,29 @@ def test_a_refusal_on_one_ident_counts_nothing_on_the_others(settings):
         ratelimit.take("password", "address:a", "user:1")
     ratelimit.take("password", "address:a")
     ratelimit.take("password", "address:a")  # the refused attempt above did not count here
+
+
+def test_opening_and_closing_lobbies_in_a_loop_is_limited(rates, make_user, client_for, fake_game):
+    """Issue 25: 74 create-and-close cycles in 20 s from one account, each
+    announced to everyone watching the lobby list.  THROTTLE_LOBBY counts
+    lobbies opened per account; refusals count nothing."""
+    churner, other = make_user(), make_user()
+    client = client_for(churner)
+    body = {"game": "counting", "options": {}, "num_seats": 2, "private": False}
+    answers = []
+    for _ in range(5):
+        r = client.post("/api/lobbies/", body, format="json")
+        answers.append(r.status_code)
+        if r.status_code == 201:
+            assert client.post(f"/api/lobbies/{r.json()['id']}/leave/").status_code == 200
+    assert answers == [201, 201, 201, 429, 429]
+    assert r.json()["code"] == "lobby_rate_limited" and r["Retry-After"] in r.json()["message"]
+    assert "lobbies" in r.json()["message"]
+    hungarian = client.post("/api/lobbies/", body, format="json", HTTP_ACCEPT_LANGUAGE="hu")
+    assert hungarian.status_code == 429 and "lobbit nyitottál" in hungarian.json()["message"], hungarian.json()
+    # A refused body (bad seats) counts nothing, and another account has its own allowance.
+    assert client_for(other).post("/api/lobbies/", {**body, "num_seats": 99}, format="json").status_code == 400
+    assert [client_for(other).post("/api/lobbies/", body, format="json").status_code for _ in range(3)] == [201] * 3
 
 
 @pytest.mark.parametrize("text", ["10", "x/min", "10/fortnight", "0/min", "-1/min"])

@@ -39,7 +39,7 @@ def server_env(database_url: str, **extra: str) -> dict:
     rate limits in the way of scripted clients, unbuffered output."""
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(DATABASE_URL=database_url, BOT_DELAY="0", MATCH_WS_RATE="1000", MATCH_WS_BURST="1000",
-               PYTHONUNBUFFERED="1")
+               THROTTLE_LOBBY="100000/hour", PYTHONUNBUFFERED="1")
     env.update(extra)
     return env
 
