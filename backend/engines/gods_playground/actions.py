@@ -218,6 +218,7 @@ def legal_recruitment(s: dict, seat: int) -> Iterator[dict]:
         placed[1] += mine[1]
         placed[2] += mine[2]
     units = [u for k, u in enumerate(UNITS) if placed[k] < UNIT_LIMIT[u] and not (u == "cannon" and s["round"] == 1)]
+    buys = False
     if s["cossacks"]["box"] > 0:
         units.append("cossack")
     for p in PROVINCES:
@@ -228,6 +229,10 @@ def legal_recruitment(s: dict, seat: int) -> Iterator[dict]:
         for u in units:
             if (u != "cossack" or p == "ukraine") and money >= (UNIT_COST[u] // 2 if halved else UNIT_COST[u]):
                 yield {"type": "recruit", "province": p, "unit": u}
+                buys = True
+    if buys:
+        # Offered only beside a purchase: a seat that can buy nothing is passed for it.
+        yield {"type": "recruit_done"}
     yield {"type": "pass"}
 
 
@@ -235,6 +240,13 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
     if action["type"] == "pass":
         event(ev, "recruit_pass", f"{name(seat)} passes.", seat=seat)
         if turns.pass_for_now(s):
+            end_recruitment(s, ev)
+        return
+    if action["type"] == "recruit_done":
+        # "Nobody wants to recruit more" (p.7) said once for the round, instead of a
+        # pass on every lap (D8a in docs/rules/gods_playground.md).
+        event(ev, "recruit_done", f"{name(seat)} recruits no more this round.", seat=seat)
+        if turns.leave_for_now(s):
             end_recruitment(s, ev)
         return
     p, unit = action["province"], action["unit"]

@@ -30,6 +30,7 @@ ACTIONS = Vocabulary({
     "jesuits": {"provinces": Codes(PROVINCES)},
     "town": {"province": _PROVINCE, "space": Int()},
     "recruit": {"province": _PROVINCE, "unit": Code(UNITS + ("cossack",))},
+    "recruit_done": {},
     "campaign": {"enemy": Code(ENEMIES), "royal": Bool(), "disc": Code(PROVINCES, nullable=True, default=None)},
     "counterattack": {"target": Code(PROVINCES + ("habsburg",)), "disc": Code(PROVINCES, nullable=True, default=None)},
 })

@@ -26,7 +26,7 @@ TYPES = {
     "estate_purchase": {"buy_estate", "pass"},
     "special": {"steward", "danzig", "diplomacy", "move_cube", "liberum_veto", "right_of_arms", "jesuits", "town",
                 "pass"},
-    "recruitment": {"recruit", "pass"},
+    "recruitment": {"recruit", "recruit_done", "pass"},
     "campaigns": {"campaign", "pass"},
     "counterattack": {"counterattack", "pass"},
 }
@@ -78,7 +78,7 @@ def not_your_turn(s: dict, seat: int) -> NotYourTurn:
         if seat not in pend["seats"]:
             return NotYourTurn("Only the families tied for the crown bid.")
         return NotYourTurn("You have sealed your bid; the others are still bidding.")
-    if kind in ("estate_purchase", "campaigns", "counterattack") and seat not in pend["active"]:
+    if kind in ("estate_purchase", "recruitment", "campaigns", "counterattack") and seat not in pend["active"]:
         return NotYourTurn("You have passed: you take no more turns in this phase.")
     return NotYourTurn("It is not your turn.")
 

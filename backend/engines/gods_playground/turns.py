@@ -2,7 +2,8 @@
 
 Estate purchase, campaigns and the counterattack: a pass is final for the round
 (p.6, p.9, p.12). Recruitment: a seat that passed may buy again later, and the
-phase ends when every seat passes in a row (p.8, see D8 in the rules doc)."""
+phase ends when every seat passes in a row (p.8, see D8 in the rules doc); a seat
+may also leave the round for good ("recruit_done", D8a)."""
 
 from __future__ import annotations
 
@@ -44,4 +45,16 @@ def pass_for_now(s: dict) -> bool:
         return True
     next_turn(s)
     pend["passes"] = passes
+    return False
+
+
+def leave_for_now(s: dict) -> bool:
+    """The seat to move leaves a pass-for-now round for good; True when the seats left
+    have all passed since the last purchase (or none is left)."""
+    pend = s["pending"]
+    if pass_turn(s):
+        return True
+    if pend["passes"] >= len(pend["active"]):
+        s["pending"] = None
+        return True
     return False

@@ -122,6 +122,12 @@ def test_recruitment_reasons():
     s["money"][WHITE] = 1
     err = refused(s, WHITE, {"type": "recruit", "province": "prussia", "unit": "cavalry"}, NotLegal, "talers")
     assert set(err.params) == {"cost", "money"} and err.params["money"] == 1
+    s["money"] = [20, 20, 20]
+    nobles(s, "prussia", [1, 1, 1])
+    s = ENGINE.apply(s, WHITE, {"type": "recruit_done"})  # blue and red still buy
+    assert ENGINE.to_move(s) == [BLUE]
+    refused(s, WHITE, {"type": "recruit", "province": "prussia", "unit": "infantry"}, NotYourTurn,
+            "You have passed")
 
 
 def test_campaign_and_counterattack_reasons():

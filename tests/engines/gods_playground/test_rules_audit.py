@@ -55,6 +55,64 @@ def test_recruitment_opening_cube_is_paid_once_per_round_even_after_a_pass_p8():
     assert s["prov"]["ukraine"]["nobles"][BLUE] == 0 and s["prov"]["ukraine"]["units"][BLUE] == [2, 0, 0]
 
 
+def test_recruit_done_leaves_the_round_so_nobody_passes_once_per_lap_p8():
+    """p.8: "Ezt az eljárást addig folytatjátok, amíg már egyikőtök sem akar többet
+    toborozni" - a seat may say once that it wants no more (recruit_done, D8a): it is
+    not asked again while the others buy, and the phase ends when they pass in a row."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [20, 20, 20]
+    for p in ("prussia", "ukraine"):
+        nobles(s, p, [1, 1, 1])
+    assert {"type": "recruit_done"} in ENGINE.legal_actions(s, WHITE)
+    s = act(s, WHITE, {"type": "recruit_done"})
+    for _ in range(2):
+        s = act(s, BLUE, {"type": "recruit", "province": "prussia", "unit": "infantry"})
+        s = act(s, RED, {"type": "recruit", "province": "ukraine", "unit": "infantry"})
+        assert ENGINE.to_move(s) == [BLUE]  # white is skipped after every purchase
+    s = act(s, BLUE, {"type": "pass"})
+    assert ENGINE.to_move(s) == [RED]
+    s = act(s, RED, {"type": "pass"})
+    assert s["pending"] is None
+    assert s["prov"]["prussia"]["units"][WHITE] == [0, 0, 0] and s["money"][WHITE] == 20
+
+
+def test_recruit_done_counts_the_passes_already_made_p8():
+    """A pass since the last purchase still stands when another seat leaves: white passed,
+    blue is done, red passes - nobody wants more, so the phase ends (p.8)."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [20, 20, 20]
+    nobles(s, "prussia", [1, 1, 1])
+    s = act(s, WHITE, {"type": "pass"})
+    s = act(s, BLUE, {"type": "recruit_done"})
+    assert ENGINE.to_move(s) == [RED] and s["pending"]["kind"] == "recruitment"
+    s = act(s, RED, {"type": "pass"})
+    assert s["pending"] is None
+
+
+def test_recruit_done_by_everyone_ends_the_phase_and_the_cossacks_go_to_the_tatars_p8():
+    """p.8: "A fel nem fogadott kozák lovast, lovasokat a tatárok dobozára kell raknotok"."""
+    s = _recruitment(start=BLUE)
+    s["money"] = [20, 20, 20]
+    nobles(s, "ukraine", [1, 1, 1])
+    events = []
+    for seat in (BLUE, RED, WHITE):
+        assert ENGINE.to_move(s) == [seat] and s["phase"] == "recruitment"
+        played = ENGINE.play(s, seat, {"type": "recruit_done"})
+        s = played.state
+        events += played.events
+    assert [e["kind"] for e in events].count("recruit_done") == 3
+    assert [e["params"]["count"] for e in events if e["kind"] == "cossacks_join"] == [2]
+
+
+def test_recruit_done_is_offered_only_beside_a_purchase_p8():
+    """A seat that can buy nothing has nothing to give up: it is passed for it, as before."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [0, 20, 20]
+    nobles(s, "prussia", [1, 1, 1])
+    assert list(actions.legal_recruitment(s, WHITE)) == [{"type": "pass"}]
+    assert {"type": "recruit_done"} in list(actions.legal_recruitment(s, BLUE))
+
+
 def _counterattack(round_=2, start=BLUE, dice=None):
     s = blank(round_=round_, start=start, dice=dice)
     s["phase"] = "counterattack"

@@ -36,6 +36,7 @@ export function actionLabel(a, view, names) {
       const kind = view.pending && view.pending.kind;
       return { group: t("gp.g.pass"), label: t(PASSES.has(kind) ? `gp.pass.${kind}` : "gp.g.pass") };
     }
+    case "recruit_done": return { group: t("gp.g.pass"), label: t("gp.done.recruitment") };
     default: return { group: t("gp.g.other"), label: describeAction(a) };
   }
 }
@@ -46,11 +47,11 @@ const PASSES = new Set(["estate_purchase", "special", "recruitment", "campaigns"
 /** Legal actions grouped by heading, then by button label; several actions under one label ask a second question. */
 export function ActionGroups({ legal, view, names, send, pending, setChooser }) {
   const groups = new Map();
-  let pass = null;
+  const passes = [];
   for (const a of legal) {
     if (a.type === "place_nobles" || a.type === "bid") continue; // their own panels
     const l = actionLabel(a, view, names);
-    if (a.type === "pass") { pass = [a, l.label]; continue; }
+    if (a.type === "pass" || a.type === "recruit_done") { passes.push([a, l.label]); continue; }
     // Recruitment reads best as one row per province.
     const g = a.type === "recruit" ? t("gp.recruit_in", { p: provinceName(a.province) }) : l.group;
     if (!groups.has(g)) groups.set(g, new Map());
@@ -59,7 +60,7 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
     if (!byLabel.has(label)) byLabel.set(label, []);
     byLabel.get(label).push({ action: a, ...l });
   }
-  if (!groups.size && !pass) return null;
+  if (!groups.size && !passes.length) return null;
   function press(label, items) {
     if (items.length === 1 && !items[0].set) { send(items[0].action); return; }
     if (items[0].set) setChooser({ title: t("gp.jesuits_q"), set: true, options: items });
@@ -73,8 +74,9 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
         aria-haspopup=${items.length > 1 || items[0].set ? "dialog" : undefined}
         onClick=${() => press(label, items)} ...${actionHelp(items[0].action.type, label)}><span>${label}</span>${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
     </div>`)}
-    ${pass && html`<button type="button" class="btn btn-pass gp-pass" data-testid="gp-move" data-type="pass" disabled=${pending}
-      onClick=${() => send(pass[0])} ...${actionHelp("pass", pass[1])}>${pass[1]}</button>`}
+    ${passes.length > 0 && html`<div class="gp-passes">${passes.map(([a, label]) => html`<button type="button"
+      class="btn btn-pass gp-pass" data-testid="gp-move" data-type=${a.type} disabled=${pending}
+      onClick=${() => send(a)} ...${actionHelp(a.type, label)}>${label}</button>`)}</div>`}
   </div>`;
 }
 
