@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "backend.matches",
     "backend.chat",
     "backend.ratings",
+    "backend.notifications",
 ]
 
 MIDDLEWARE = [
@@ -234,6 +235,30 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
 }
+
+# Notifications (docs/notifications.md): the worker (manage.py notify_worker) drains the outbox.
+# The site's address as links in e-mail give it (the worker has no request to take it from).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+# Web Push's VAPID key pair (manage.py vapid_keys makes one) and the contact push services may write to.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:" + os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost"))
+# The hosts (and their subdomains) the worker posts pushes to: the browsers' push services, nothing else.
+NOTIFY_PUSH_HOSTS = [h.strip().lower() for h in os.environ.get(
+    "NOTIFY_PUSH_HOSTS", "fcm.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com").split(",")
+    if h.strip()]
+NOTIFY_PUSH_ALLOW_HTTP = env_bool("NOTIFY_PUSH_ALLOW_HTTP")  # tests only: a local stand-in for a push service
+NOTIFY_POLL_S = float(os.environ.get("NOTIFY_POLL_S", "1"))
+NOTIFY_BATCH = int(os.environ.get("NOTIFY_BATCH", "50"))
+NOTIFY_LEASE_S = float(os.environ.get("NOTIFY_LEASE_S", "60"))
+NOTIFY_PUSH_TIMEOUT_S = float(os.environ.get("NOTIFY_PUSH_TIMEOUT_S", "10"))
+NOTIFY_PUSH_TTL_S = int(os.environ.get("NOTIFY_PUSH_TTL_S", str(24 * 3600)))
+# A failed push is tried again after NOTIFY_RETRY_BASE_S, doubling up to NOTIFY_RETRY_MAX_S, NOTIFY_MAX_ATTEMPTS times.
+NOTIFY_RETRY_BASE_S = float(os.environ.get("NOTIFY_RETRY_BASE_S", "5"))
+NOTIFY_RETRY_MAX_S = float(os.environ.get("NOTIFY_RETRY_MAX_S", "3600"))
+NOTIFY_MAX_ATTEMPTS = int(os.environ.get("NOTIFY_MAX_ATTEMPTS", "12"))
+# At most one e-mail digest per user in this many seconds.
+NOTIFY_DIGEST_S = float(os.environ.get("NOTIFY_DIGEST_S", str(24 * 3600)))
 
 # Seconds a bot waits before acting, so humans can follow; 0 in tests.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))

@@ -19,6 +19,7 @@ urlpatterns = [
     # Its rating changes: served by the ratings app, which hears of matches (not the reverse).
     path("api/matches/<int:match_id>/ratings/", MatchRatingsView.as_view(), name="match-ratings"),
     path("api/matches/", include("backend.matches.api.urls")),
+    path("api/notifications/", include("backend.notifications.api.urls")),
     path("api/", include("backend.ratings.api.urls")),
 ]
 

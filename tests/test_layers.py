@@ -91,6 +91,11 @@ RULES = [
                                   "backend.ratings.api", "backend.lobbies"]),
     ("backend.ratings.elo", ["backend", "django"]),
     ("backend.matches", ["backend.ratings", "backend.lobbies"]),
+    # The outbox sits below the apps that write it (the match store writes a move's rows in its statement).
+    ("backend.notifications.models", ["backend.matches", "backend.lobbies", "backend.chat", "backend.ratings",
+                                      "backend.notifications.services"]),
+    ("backend.notifications.services", ["backend.matches.runtime", "backend.matches.ws", "backend.matches.api",
+                                        "backend.notifications.api", "backend.notifications.worker", "channels"]),
 ]
 
 

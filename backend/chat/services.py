@@ -17,6 +17,7 @@ Visitors who are not signed in read what their place lets them, and write nothin
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from datetime import timedelta
 
@@ -32,6 +33,7 @@ from backend.common.errors import AppError
 from backend.lobbies import services as lobbies
 from backend.lobbies.models import Lobby
 from backend.matches.models import Match, MatchSeat
+from backend.notifications.models import CHAT, enqueue
 
 from .models import ChatMessage, ChatMute
 
@@ -111,10 +113,12 @@ def removed_frame(message: ChatMessage) -> dict:
     return {"type": "chat_removed", "id": message.pk, "channel": message.channel}
 
 
-def _post(author, text: str, on_commit, **where) -> dict:
+def _post(author, text: str, on_commit, told=(), **where) -> dict:
     _check_rate(author.pk)
     with transaction.atomic():
         message = ChatMessage.objects.create(author=author, text=text, **where)
+        if told:  # the players the line names (@name) hear of it, the line's id as its cause
+            enqueue(CHAT, told, where["match_id"], message.pk, {"from": author.get_username()})
         frame = chat_frame(message_data(message, author.get_username()))
         if on_commit is not None:
             # Robust: the line is stored; a channel layer that is away loses only its live delivery (logged).
@@ -135,7 +139,20 @@ def post_match(author, match_id: int, text, on_commit=None) -> dict:
         raise AppError("not_found", _("There is no such match."))
     if not match["seated"] and not match["public"]:
         raise AppError("forbidden", _("This match is private."))
-    return _post(author, text, on_commit, match_id=match_id, channel=TABLE if match["seated"] else SPECTATORS)
+    told = _addressed(text, match_id, author.pk) if match["seated"] else ()
+    return _post(author, text, on_commit, told, match_id=match_id, channel=TABLE if match["seated"] else SPECTATORS)
+
+
+_MENTION = re.compile(r"@([\w.@+-]+)")
+
+
+def _addressed(text: str, match_id: int, author_id: int) -> list[int]:
+    """The other players of the match a table line names with @username (case folded)."""
+    names = {name.casefold() for name in _MENTION.findall(text)}
+    if not names:
+        return []
+    seats = MatchSeat.objects.filter(match_id=match_id, user__isnull=False).exclude(user_id=author_id)
+    return [user_id for user_id, name in seats.values_list("user_id", "user__username") if name.casefold() in names]
 
 
 def match_history(match_id: int, seated: bool, active: bool, viewer_id: int | None) -> dict:

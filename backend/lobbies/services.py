@@ -21,6 +21,7 @@ from backend.engines import Engine, get_engine
 from backend.games.catalog import display_name
 from backend.matches import clock
 from backend.matches.models import Match, MatchSeat
+from backend.notifications.models import REMATCH, enqueue
 
 from . import broadcast, expiry
 from .models import Lobby, LobbySeat
@@ -410,6 +411,9 @@ def _rematch(user, match_id: int) -> tuple[Lobby, bool]:
             if not Match.objects.filter(pk=match.pk, rematch_lobby_id=match.rematch_lobby_id).update(
                     rematch_lobby_id=lobby.pk):
                 raise _Taken
+            # The other players hear of it (backend/notifications), with the match's end as its cause.
+            enqueue(REMATCH, [seat.user_id for seat in seats if seat.user_id != user.pk], match.pk, match.version,
+                    {"lobby": lobby.pk})
     except _Taken:
         return Lobby.objects.get(pk=Match.objects.values_list("rematch_lobby_id", flat=True).get(pk=match.pk)), False
     return lobby, True

@@ -79,6 +79,10 @@ def is_timed(time_control: dict | None) -> bool:
     return bool(time_control) and time_control.get("kind", NONE) != NONE
 
 
+def is_turn_based(time_control: dict | None) -> bool:
+    return bool(time_control) and time_control.get("kind") == TURN_BASED
+
+
 # ---- clocks ----------------------------------------------------------------
 # {"kind", "since": ms, "asked": [seats], "running": [seats], "started": [ms | None per seat],
 #  "pending": [credits held per seat], "remaining_ms": [ms per seat] (timed kinds),

@@ -98,6 +98,8 @@ class Move:
     client_id: str
     applied: Snapshot  # the match at version + 1 (its result set when the move ends the match)
     events: list
+    # Users to tell that it is their move (turn-based matches only): the store enqueues them with the move.
+    notify: tuple = ()
 
     @property
     def result(self) -> dict | None:
@@ -175,7 +177,17 @@ def check(info: MatchInfo, snapshot: Snapshot, seat: int, action: dict, client_i
                           control=snapshot.control, result=result, window=window, window_cap=cap,
                           human_acted=snapshot.human_acted or (not bot and seating.played_by_owner(
                               info.owners, snapshot.control, seat)))
-    return Move(info, snapshot.version, seat, action, client_id, applied, events)
+    return Move(info, snapshot.version, seat, action, client_id, applied, events,
+                _newly_asked(info, snapshot, applied, public_asked(engine, snapshot.state), over))
+
+
+def _newly_asked(info: MatchInfo, before: Snapshot, after: Snapshot, asked_before: list, over: bool) -> tuple:
+    """The users of the seats asked after a move and not before it, in a turn-based match (the
+    others play with the page open): what every viewer sees asked, so a notice tells nothing hidden."""
+    if over or not clocks.is_turn_based(info.time_control):
+        return ()
+    return tuple(info.seats[seat].user_id for seat in public_asked(info.engine, after.state)
+                 if seat not in asked_before and seating.played_by_owner(info.owners, after.control, seat))
 
 
 # ---- moves of the platform: who plays a seat, and the end by other means ----------

@@ -18,7 +18,9 @@ from django.db.models import Prefetch
 
 from backend.engines import get_engine
 from backend.games.boards import match_options
+from backend.notifications.models import MATCH_START, enqueue
 
+from . import clock as clocks
 from . import domain, seating, store, timing
 from .domain import Applied, MatchInfo, check, public_asked, valid_client_id
 from .errors import MatchError, gettext_lazy as _
@@ -75,6 +77,8 @@ def create_match(game_id: str, options: dict, players: list, seed: int, public: 
                       seen_ms=seen[i])
             for i, p in enumerate(players)
         )
+        if clocks.is_turn_based(time_control):  # the others are played with the page open
+            enqueue(MATCH_START, owners, match.pk)
         if on_commit is not None:
             transaction.on_commit(lambda: on_commit(match.pk))
     return match

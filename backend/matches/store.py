@@ -19,6 +19,8 @@ from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from backend.notifications.models import YOUR_MOVE, Outbox
+
 from . import domain, jsoncodec, seating
 from .domain import MatchInfo, Move, SeatInfo, Snapshot, deadline, snapshot_of
 from .models import ActionLog, Match, MatchSeat
@@ -26,7 +28,7 @@ from .models import ActionLog, Match, MatchSeat
 WRITTEN, DUPLICATE, STALE = "written", "duplicate", "stale"
 RECENT_VERSIONS = 64  # log rows (events, client ids) a reader fetches to catch up
 
-_MATCH, _LOG = Match._meta.db_table, ActionLog._meta.db_table
+_MATCH, _LOG, _OUTBOX = Match._meta.db_table, ActionLog._meta.db_table, Outbox._meta.db_table
 _dumps = jsoncodec.dumps
 
 
@@ -213,11 +215,16 @@ def write_sql() -> str:
     match moved on answers nothing.  One JSON document that PostgreSQL takes
     apart (jsonb_to_recordset) costs the server process one orjson call per
     statement; fourteen typed arrays cost it a Python loop per element, and the
-    server process, not the database, is what a busy machine runs out of."""
+    server process, not the database, is what a busy machine runs out of.
+
+    A written move's `notify` users get their your-move row in the outbox in
+    the same statement (backend/notifications): a committed move is never
+    left untold, and a move of an untimed match inserts nothing."""
     return (
         "WITH input AS (SELECT * FROM jsonb_to_recordset(%s::jsonb) AS t(id bigint, version int, state jsonb,"
         " status text, result jsonb, seat smallint, action jsonb, client_id text, events jsonb, clock jsonb,"
-        " control jsonb, deadline bigint, human_acted bool, window_until bigint, window_cap bigint)),"
+        " control jsonb, deadline bigint, human_acted bool, window_until bigint, window_cap bigint,"
+        " notify jsonb)),"
         f" resent AS (SELECT i.id FROM input i WHERE EXISTS"
         f" (SELECT 1 FROM {_LOG} l WHERE l.match_id = i.id AND l.client_id = i.client_id)),"
         f" moved AS (UPDATE {_MATCH} m SET version = i.version + 1, state = i.state,"
@@ -231,7 +238,10 @@ def write_sql() -> str:
         " AND i.id NOT IN (SELECT id FROM resent) RETURNING m.id),"
         f" logged AS (INSERT INTO {_LOG} (match_id, version, seat, action, client_id, events, created_at)"
         " SELECT i.id, i.version + 1, i.seat, i.action, i.client_id, i.events, now()"
-        " FROM input i JOIN moved ON moved.id = i.id RETURNING match_id)"
+        " FROM input i JOIN moved ON moved.id = i.id RETURNING match_id),"
+        f" told AS (INSERT INTO {_OUTBOX} (kind, user_id, match_id, version)"
+        f" SELECT '{YOUR_MOVE}', u.value::bigint, i.id, i.version + 1 FROM input i JOIN moved ON moved.id = i.id"
+        " CROSS JOIN LATERAL jsonb_array_elements_text(i.notify) AS u(value) ON CONFLICT DO NOTHING)"
         " SELECT match_id, true FROM logged UNION ALL SELECT id, false FROM resent"
     )
 
@@ -241,7 +251,7 @@ def _row(m: Move) -> dict:
     return {"id": m.info.id, "version": m.version, "state": a.state, "status": a.status, "result": a.result,
             "seat": m.seat, "action": m.action, "client_id": m.client_id, "events": m.events, "clock": a.clock,
             "control": list(a.control), "deadline": deadline(a), "human_acted": a.human_acted,
-            "window_until": a.window, "window_cap": a.window_cap}
+            "window_until": a.window, "window_cap": a.window_cap, "notify": list(m.notify)}
 
 
 def write_params(moves: list[Move]) -> list[str]:
@@ -290,6 +300,10 @@ def _write_sqlite(move: Move) -> str:
         return STALE
     ActionLog.objects.create(match_id=move.info.id, version=move.version + 1, seat=move.seat, action=move.action,
                              client_id=move.client_id, events=move.events)
+    if move.notify:
+        Outbox.objects.bulk_create([Outbox(kind=YOUR_MOVE, user_id=user, match_id=move.info.id,
+                                           version=move.version + 1) for user in move.notify],
+                                   ignore_conflicts=True)
     return WRITTEN
 
 
