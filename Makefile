@@ -19,7 +19,9 @@ install: $(VENV)/.installed
 migrate: install
 	$(PY) manage.py migrate --noinput
 
+# The notify worker (docs/notifications.md) runs beside the server and stops with it.
 run: migrate
+	@$(PY) manage.py notify_worker & notify=$$!; trap 'kill $$notify 2>/dev/null' EXIT INT TERM; \
 	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) backend.asgi:application
 
 # The whole suite. DATABASE_URL / REDIS_URL select PostgreSQL / Redis; unset,

@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from backend.common.headers import api_docs_policy
 from backend.lobbies.api.views import RematchView
+from backend.notifications.api.views import UnsubscribeView
 from backend.ratings.api.views import MatchRatingsView
 
 urlpatterns = [
@@ -20,6 +21,8 @@ urlpatterns = [
     path("api/matches/<int:match_id>/ratings/", MatchRatingsView.as_view(), name="match-ratings"),
     path("api/matches/", include("backend.matches.api.urls")),
     path("api/notifications/", include("backend.notifications.api.urls")),
+    # The link of every notification mail: a page, not an API answer.
+    path("unsubscribe/<str:token>/", UnsubscribeView.as_view(), name="notifications-unsubscribe"),
     path("api/", include("backend.ratings.api.urls")),
 ]
 

@@ -324,7 +324,7 @@ def _digest(user, rows: list[Outbox]) -> EmailMultiAlternatives | None:
                 lines.append(f"- {notice.body} {settings.SITE_URL}{notice.url}")
         if not lines:
             return None
-        link = f"{settings.SITE_URL}/api/notifications/unsubscribe/{unsubscribe_token(user)}/"
+        link = f"{settings.SITE_URL}/unsubscribe/{unsubscribe_token(user)}/"
         subject = (_("%(count)d matches are waiting for your move") % {"count": len(waiting)} if len(waiting) > 1
                    else _("A match is waiting for your move") if waiting else _("News of your matches"))
         body = "\n".join([_("Hello %(name)s,") % {"name": user.get_username()}, "", *lines, "",

@@ -56,7 +56,8 @@ def _rendered_units(directory) -> list:
 @pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd-analyze not installed")
 def test_systemd_units_verify(tmp_path):
     units = _rendered_units(tmp_path)
-    assert {u.name for u in units} == {"games@8001.service", "games-migrate.service", "games.target"}
+    assert {u.name for u in units} == {"games@8001.service", "games-migrate.service", "games-notify.service",
+                                       "games.target"}
     done = subprocess.run(["systemd-analyze", "verify", "--man=no", *map(str, units)], capture_output=True, text=True)
     assert done.returncode == 0 and not done.stderr.strip() and not done.stdout.strip(), done.stderr + done.stdout
 
@@ -120,3 +121,14 @@ def test_compose_config_parses(tmp_path):
     resolved = yaml.safe_load(done.stdout)
     assert resolved["services"]["worker-2"]["environment"]["REDIS_URL"] == "redis://redis:6379/0"
     assert resolved["services"]["worker-2"]["environment"]["LOG_FORMAT"] == "json"
+
+
+def test_the_notify_worker_runs_beside_the_server_everywhere():
+    """make run, the systemd unit and the Compose service all start manage.py notify_worker (docs/notifications.md)."""
+    assert "manage.py notify_worker" in (ROOT / "Makefile").read_text()
+    unit = (DEPLOY / "systemd" / "games-notify.service").read_text()
+    assert "\nExecStart=/srv/games/venv/bin/python manage.py notify_worker\n" in unit
+    assert "\nPartOf=games.target\n" in unit and "\nRestart=always\n" in unit and "\nUser=games\n" in unit
+    notify = _compose()["services"]["notify"]
+    assert notify["command"] == ["python", "manage.py", "notify_worker"]
+    assert notify["healthcheck"]["test"][-3:] == ["notify_worker", "--health", "300"]

@@ -42,9 +42,11 @@ def _paths(private, public, match, hidden) -> tuple[list[str], dict[str, list[st
              "/api/auth/logout/": [], "/api/auth/password/": ["old_password", "new_password", "new_password2"],
              "/api/auth/email/": ["password", "email"], "/api/auth/password-reset/": ["email"],
              "/api/auth/password-reset/confirm/": ["uid", "token", "new_password", "new_password2"],
-             "/api/lobbies/": ["game", "options", "num_seats", "private"]}
+             "/api/lobbies/": ["game", "options", "num_seats", "private"],
+             "/api/notifications/devices/": ["endpoint", "keys", "label"]}
     reads = ["/api/auth/csrf/", "/api/auth/me/", "/api/games/", "/api/lobbies/", "/api/matches/",
-             "/api/matches/live/", "/api/no-such-thing/", "/api/lobbies/x/"]
+             "/api/matches/live/", "/api/no-such-thing/", "/api/lobbies/x/", "/api/notifications/",
+             "/api/notifications/devices/1/", f"/api/notifications/devices/{HUGE}/"]
     for lobby in (private.pk, public.pk, HUGE, 0):
         reads.append(f"/api/lobbies/{lobby}/")
         reads += [f"/api/lobbies/{lobby}/bots/{i}/" for i in (1, HUGE)]

@@ -4,18 +4,20 @@ with backoff; devices answered 404 or 410 dropped; leases; the e-mail digest; th
 
 from __future__ import annotations
 
+import base64
 import uuid
 from datetime import timedelta
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.utils import timezone
 
 from backend.matches import domain, services, store
 from backend.matches.models import Match
 from backend.notifications import services as notify
 from backend.notifications.models import MATCH_START, YOUR_MOVE, Outbox, Preferences, Subscription
-from backend.notifications.push import Sender, new_keys
+from backend.notifications.push import Sender, new_keys, public_key_of
 from backend.notifications.worker import Worker
 from tests.support.push import Device, PushService
 
@@ -214,3 +216,24 @@ def test_only_the_push_services_are_posted_to(make_user, client_for, settings, e
     body = {**Device(endpoint).subscription(), "label": "x"}
     assert client_for(make_user()).post("/api/notifications/devices/", body, format="json").status_code == 400
     assert settings.NOTIFY_PUSH_HOSTS and notify.push_endpoint_allowed("https://fcm.googleapis.com/fcm/send/abc")
+
+
+def test_the_health_check_fails_when_a_notice_waits_too_long(push, make_user):
+    _moved([make_user(), make_user()])
+    with pytest.raises(SystemExit) as fresh:
+        call_command("notify_worker", health=300)
+    Outbox.objects.update(due_at=timezone.now() - timedelta(seconds=301))
+    with pytest.raises(SystemExit) as late:
+        call_command("notify_worker", health=300)
+    assert (fresh.value.code, late.value.code) == (0, 1)
+
+
+def test_vapid_keys_prints_a_pair_that_belongs_together(capsys):
+    call_command("vapid_keys")
+    lines = dict(line.split("=", 1) for line in capsys.readouterr().out.split())
+    assert public_key_of(lines["VAPID_PRIVATE_KEY"]) == lines["VAPID_PUBLIC_KEY"]
+    assert len(base64_decode(lines["VAPID_PUBLIC_KEY"])) == 65  # an uncompressed P-256 point
+
+
+def base64_decode(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))

@@ -6,5 +6,4 @@ urlpatterns = [
     path("", views.SettingsView.as_view(), name="notifications"),
     path("devices/", views.DevicesView.as_view(), name="notifications-devices"),
     path("devices/<int:device_id>/", views.DeviceView.as_view(), name="notifications-device"),
-    path("unsubscribe/<str:token>/", views.UnsubscribeView.as_view(), name="notifications-unsubscribe"),
 ]
