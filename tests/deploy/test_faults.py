@@ -37,6 +37,7 @@ class Client:
         self.url, self.token = url, token
         self.state: dict | None = None
         self.versions: list[int] = []
+        self.older: list[tuple[int, int]] = []  # (held, then received): never, whatever the socket
         self.closes: list[str] = []
         self.ws = None
         self.task: asyncio.Task | None = None
@@ -58,7 +59,9 @@ class Client:
                         continue
                     message = json.loads(raw)
                     if message["type"] == "state":
-                        if self.state is None or message["version"] >= self.state["version"]:
+                        if self.state is not None and message["version"] < self.state["version"]:
+                            self.older.append((self.state["version"], message["version"]))
+                        else:
                             self.state = message
                         self.versions.append(message["version"])
                         self.changed.set()
@@ -160,12 +163,14 @@ async def _with_fault(stack, matches, fault, settle: float = 1.5):
         for t in tables:
             t.stop = True
         await asyncio.gather(*runs, return_exceptions=True)
-    # Every client converges on its match's version in the database.
+    # Every client converges on its match's version in the database, and none
+    # was ever sent a state older than one it held (docs/api.md promises the newest).
     versions = await asyncio.to_thread(_db_versions, [t.match_id for t in tables])
     for t in tables:
         for c in t.clients:
             await c.wait_for(lambda s, v=versions[t.match_id]: s["version"] == v, 10)
             await c.stop()
+    assert [c.older for t in tables for c in t.clients if c.older] == []
     return recovered, tables, versions
 
 

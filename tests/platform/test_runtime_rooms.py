@@ -9,10 +9,11 @@ from channels.db import database_sync_to_async
 
 from backend.matches import services, store
 from backend.matches.errors import MatchError
+from backend.asgi import application
 from backend.matches.runtime import MatchHub, hub as hub_module
 
 from .match_support import match_env  # noqa: F401  (fixture)
-from .match_support import create, make_users
+from .match_support import Player, create, make_users, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -99,3 +100,21 @@ async def test_a_stale_or_future_version_is_refused_without_the_database():
     finally:
         hub.db, hub.writer = real_db, writes
     assert calls == []
+
+
+async def test_a_new_socket_never_starts_behind_the_database():
+    """Issue 25: after faults a socket's first state was older than one its
+    client already held from another process (the news of that version had
+    not reached this one).  A room already open is checked against the
+    database before the first state goes out."""
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=2)
+    spectator = Player(application, match_id)
+    assert (await spectator.connect())["version"] == 0  # the room is open here and stays so
+    await _act_elsewhere(match_id, 0, "elsewhere")  # committed by another process, never announced here
+    assert MatchHub.current().rooms[match_id].snapshot.version == 0
+    player = Player(application, match_id, await token_for(users[0]))
+    assert (await player.connect())["version"] == 1
+    await spectator.until_version(1)  # the others hear of it too
+    for p in (spectator, player):
+        await p.close()

@@ -112,12 +112,21 @@ class MatchSocket:
         refusal = hub.admit(self.user_id, self.address)
         if refusal is not None:
             return await self._refuse(refusal)
+        cached, room = self.match_id in hub.rooms, None
         try:
             room = await hub.room(self.match_id)
+            if room is not None and cached:
+                # Another process may have committed versions this one has not
+                # heard of yet (the news in flight, or lost with the channel
+                # layer), and the client may hold one of them from a socket there:
+                # the first state is the database's newest, never an older one.
+                await hub.refresh(room)
         except MatchError:
             raise
         except Exception:
             log.warning("opening match %s failed", self.match_id, exc_info=True)
+            if room is not None:
+                hub.release(room)
             return await self._refuse(unavailable())
         if room is None:
             return await self._refuse(MatchError("not_found", _("There is no such match.")))
