@@ -49,16 +49,19 @@ def test_bot_gets_only_its_view_and_answers_legally(game_id, name, players):
     engine = ENGINES[game_id]
     calls = []
 
+    # The master bot searches with one sampled world a move here (its strength is bench/bots.py's).
+    kwargs = {"iterations": 1} if name == "master" else {}
+
     def spy(view, legal, rng):
         assert isinstance(rng, random.Random)
         before = canonical([view, list(legal)])
-        action = engine.bots[name](view, legal, rng)
+        action = engine.bots[name](view, legal, rng, **kwargs)
         assert canonical([view, list(legal)]) == before, "the bot changed what it was handed"
         calls.append((view, legal, action))
         return action
 
     bots = [spy] + [random_bot] * (players - 1) if name != "random" else [spy] * players
-    for seed in range(3):
+    for seed in range(1 if name == "master" else 3):
         calls.clear()
         final, _ = play_bots(engine, bots, seed=seed + 100 * players)
         state = engine.setup(players, seed=seed + 100 * players)

@@ -195,10 +195,19 @@ def choose_battle(view, legal, rng):
         useful = [(cost, m, a) for m, cost, a in scored if m > margin_now and not _idle(a) and cost <= limit]
         if useful:
             return min(useful, key=lambda t: (t[0], -t[1]))[2]
-        if idle and margin_now > 0:
+        if idle and margin_now > 0 and _answer_later(view, me, hand, active, players):
             return idle[0]
         return pass_action
     return _take_back(legal) or pass_action
+
+
+def _answer_later(view, me: int, hand, active, players) -> bool:
+    """Whether an idle Scarecrow buys anything: it keeps me in only to answer later, which
+    needs a card that adds strength after it, and an opponent who could still overtake."""
+    rest = list(hand)
+    rest.remove("scarecrow")
+    adds = any(c in PRINTED or c == "drummer" for c in rest)
+    return adds and any(players[s]["hand_count"] > 0 for s in active)
 
 
 def _idle(action) -> bool:
@@ -288,4 +297,50 @@ _PHASES = {
     "keep": choose_keep,
 }
 
-BOTS = {"random": random_bot, "heuristic": heuristic}
+# ---- the beginner ------------------------------------------------------------------
+
+
+def beginner(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """Simple and sensible: in a battle, the smallest card that takes the lead while the
+    region is worth it, else a pass; specials only as plain strength; the token where
+    its own kingdom grows most.  Never a card given up for nothing."""
+    if len(legal) == 1:
+        return legal[0]
+    phase = view["phase"]
+    if phase == "battle":
+        return _beginner_battle(view, legal, rng)
+    if phase == "place_token":
+        owned = _owners(view)
+        return max(legal, key=lambda a: region_gain(view, view["seat"], a["region"], owned) + rng.random() * 0.01)
+    if phase == "discard_hand":
+        useless = not any(c in PRINTED for c in view["hand"] or [])
+        wanted = "discard_hand" if useless else "keep_hand"
+        return next((a for a in legal if a["type"] == wanted), legal[0])
+    if phase == "keep":
+        return choose_keep(view, legal, rng)
+    return rng.choice(legal)  # the legate: anywhere
+
+
+def _beginner_battle(view, legal, rng):
+    me = view["seat"]
+    codes, hidden = _lines(view, me)
+    now = _strengths(codes, hidden)
+    best_opp = max((now[s] for s in now if s != me), default=0)
+    passes = [a for a in legal if a["type"] == "pass"]
+    pass_action = next((a for a in passes if not a.get("reveal")), None)
+    waits = [a for a in legal if a["type"] == "wait"]
+    if now[me] > best_opp and pass_action:
+        return pass_action
+    if waits:
+        return waits[0]
+    plain = [a for a in legal if a["type"] == "play" and a["card"] in PRINTED]
+    leading = [a for a in plain if now[me] + PRINTED[a["card"]] > best_opp]
+    if leading and best_opp - now[me] < 10:
+        return min(leading, key=lambda a: (PRINTED[a["card"]], a["card"]))
+    return pass_action or min(plain, key=lambda a: PRINTED[a["card"]], default=None) or legal[0]
+
+
+# The levels a lobby offers ("kezdő / haladó / mester"); "heuristic" is the advanced
+# bot's old name, kept for the matches that stored it.  The master bot searches with
+# the engine, so engine.py adds it (master.py).
+BOTS = {"random": random_bot, "beginner": beginner, "advanced": heuristic, "heuristic": heuristic}

@@ -14,6 +14,7 @@ from . import board, refusals, rules
 from .bots import BOTS
 from .cards import DECK_COUNTS, same_cards
 from .decisions import DECISIONS
+from .master import make_master
 from .view import build_view, build_views
 
 _CARDS = sorted(DECK_COUNTS)  # the order legal_actions lists a kept pair in
@@ -152,3 +153,7 @@ class CondottiereEngine(Engine):
 
     def not_your_turn(self, state: dict, seat: int) -> IllegalAction:
         return refusals.not_your_turn(state, seat)
+
+
+# The master bot searches by playing games with the engine itself (master.py).
+CondottiereEngine.bots = {**BOTS, "master": make_master(CondottiereEngine())}

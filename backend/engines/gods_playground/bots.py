@@ -456,4 +456,22 @@ CHOOSERS = {
     "counterattack": choose_counter,
 }
 
-BOTS = {"random": random_bot, "heuristic": heuristic_bot}
+def beginner_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """Simple and sensible: the advanced bot's troops, estates and nobles, but no
+    special actions (schools, towns, stewards, treaties), no bids for the start, and
+    the first campaign it finds worth a Sejm disc's while."""
+    kind = view["pending"]["kind"]
+    if len(legal) == 1 and kind != "nobles":
+        return legal[0]
+    choice = None
+    if kind == "special":
+        choice = {"type": "stop"} if view["pending"]["second"] else {"type": "pass"}
+    elif kind == "bid":
+        choice = {"type": "bid", "amount": 0}
+    return choice if choice is not None and choice in legal else heuristic_bot(view, legal, rng)
+
+
+# The levels a lobby offers ("kezdő / haladó / mester"); "heuristic" is the advanced
+# bot's old name, kept for the matches that stored it.  The master bot searches with
+# the engine, so engine.py adds it (master.py).
+BOTS = {"random": random_bot, "beginner": beginner_bot, "advanced": heuristic_bot, "heuristic": heuristic_bot}

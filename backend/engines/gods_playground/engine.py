@@ -7,6 +7,7 @@ from ..vocabulary import Bool, Code, Codes, Int, Vocabulary
 from . import early, flow, layouts, refusals, scoring
 from .board import DEFAULT, ENEMIES, PROVINCES, SLOTS, UNITS, board_from_json
 from .bots import BOTS
+from .master import make_master
 from .state import PLAYERS, copy_state, done, new_state
 from .view import view as make_view, views as make_views
 
@@ -146,5 +147,8 @@ class GodsPlaygroundEngine(Engine):
             "money": list(state["money"]),
         }
 
+
+# The master bot searches by playing games with the engine itself (master.py).
+GodsPlaygroundEngine.bots = {**BOTS, "master": make_master(GodsPlaygroundEngine())}
 
 ENGINE = GodsPlaygroundEngine()
