@@ -1,40 +1,23 @@
 """Web Push with VAPID (RFC 8030, 8291, 8292) through pywebpush: the worker's only sender.
 
 The message is encrypted for the device (aes128gcm) and signed for the push
-service with the site's VAPID key (VAPID_PRIVATE_KEY, VAPID_PUBLIC_KEY,
-VAPID_SUBJECT; `manage.py vapid_keys` makes a pair). The Topic header lets the
-push service replace a notice of the same match still waiting for the device.
+service with the site's VAPID key (VAPID_PRIVATE_KEY, VAPID_SUBJECT; keys.py).
+The Topic header lets the push service replace a notice of the same match
+still waiting for the device.
 """
 
 from __future__ import annotations
 
-import base64
 import logging
 
 import requests
-from cryptography.hazmat.primitives import serialization
 from django.conf import settings
-from py_vapid import Vapid, b64urlencode
 from pywebpush import WebPushException, webpush
 
 from .models import Subscription
 from .services import Notice
 
 log = logging.getLogger(__name__)
-
-
-def new_keys() -> tuple[str, str]:
-    """A VAPID key pair: (private, as VAPID_PRIVATE_KEY; public, the applicationServerKey)."""
-    vapid = Vapid()
-    vapid.generate_keys()
-    number = vapid.private_key.private_numbers().private_value.to_bytes(32, "big")
-    return b64urlencode(number), public_key_of(b64urlencode(number))
-
-
-def public_key_of(private: str) -> str:
-    vapid = Vapid.from_string(private)
-    raw = vapid.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
 
 
 class Sender:

@@ -17,7 +17,8 @@ from backend.matches import domain, services, store
 from backend.matches.models import Match
 from backend.notifications import services as notify
 from backend.notifications.models import MATCH_START, YOUR_MOVE, Outbox, Preferences, Subscription
-from backend.notifications.push import Sender, new_keys, public_key_of
+from backend.notifications.keys import new_keys, public_key_of
+from backend.notifications.push import Sender
 from backend.notifications.worker import Worker
 from tests.support.push import Device, PushService
 

@@ -18,7 +18,7 @@ from backend.common.errors import AppError
 
 from .. import services
 from ..models import KINDS
-from ..push import public_key_of
+from ..keys import public_key_of
 from .serializers import DeviceSerializer, PreferencesSerializer, SettingsSerializer, SubscribeSerializer
 
 ERRORS = {code: ErrorSerializer for code in (400, 401, 404)}

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from backend.notifications.push import new_keys
+from backend.notifications.keys import new_keys
 
 
 class Command(BaseCommand):
