@@ -5,4 +5,6 @@ class CommonConfig(AppConfig):
     name = "backend.common"
 
     def ready(self):
-        from . import checks  # noqa: F401  (registers the deploy checks)
+        from . import checks, dbpool  # checks registers the deploy checks
+
+        dbpool.retry_promptly()

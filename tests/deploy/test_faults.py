@@ -18,11 +18,13 @@ import random
 import signal
 import time
 import uuid
+from urllib.parse import urlsplit
 
 import pytest
 
 from tests.platform.match_support import condottiere_policy
-from tests.support.deploy import Worker, connect, terminate_backends
+from tests.support.deploy import Worker, connect, terminate_backends, with_application_name
+from tests.support.gate import Gate
 from tests.support.wsclient import ConnectionClosed
 
 MATCHES = 4
@@ -38,6 +40,7 @@ class Client:
         self.state: dict | None = None
         self.versions: list[int] = []
         self.older: list[tuple[int, int]] = []  # (held, then received): never, whatever the socket
+        self.errors = 0  # a refused action (`unavailable` while the database is away) is decided again at once
         self.closes: list[str] = []
         self.ws = None
         self.task: asyncio.Task | None = None
@@ -64,6 +67,9 @@ class Client:
                         else:
                             self.state = message
                         self.versions.append(message["version"])
+                        self.changed.set()
+                    elif message["type"] == "error":
+                        self.errors += 1
                         self.changed.set()
             except (ConnectionClosed, OSError) as exc:
                 self.closes.append(str(exc))
@@ -115,13 +121,15 @@ class Table:
             top = max(s["version"] for s in states)
             mover = next((i for i, s in enumerate(states) if s["version"] == top and s["legal_actions"]), None)
             if mover is not None and states[mover]["status"] == "active":
-                before = top
-                await self.clients[mover].act(condottiere_policy(states[mover]["legal_actions"], self.rng), top)
+                before, client = top, self.clients[mover]
+                errors = client.errors
+                await client.act(condottiere_policy(states[mover]["legal_actions"], self.rng), top)
                 try:
-                    await self.clients[mover].wait_for(lambda s: s["version"] > before, 3)
-                    self.moved_at = time.monotonic()
+                    await client.wait_for(lambda s: s["version"] > before or client.errors > errors, 3)
                 except AssertionError:
                     pass  # lost in the fault: decide again from the newest state
+                if client.state["version"] > before:
+                    self.moved_at = time.monotonic()
             await asyncio.sleep(PACE_S)
 
     @property
@@ -144,7 +152,9 @@ def _matches(django_user_model, n: int) -> list[tuple[int, list[str]]]:
 
 async def _with_fault(stack, matches, fault, settle: float = 1.5):
     """Play, cause `fault` (a coroutine function), and play until every match
-    has moved again: (recovery time in seconds, the tables, their versions)."""
+    has moved again: (recovery time in seconds, the tables, their versions).
+    The recovery counts from the fault's start, or from the monotonic time
+    `fault` returns (the moment the cause went away)."""
     tables = [Table(stack, match_id, tokens, seed) for seed, (match_id, tokens) in enumerate(matches)]
     runs = [asyncio.create_task(t.run()) for t in tables]
     try:
@@ -152,12 +162,15 @@ async def _with_fault(stack, matches, fault, settle: float = 1.5):
         await asyncio.sleep(settle)
         assert all(t.version > 2 for t in tables), [t.version for t in tables]
         start = time.monotonic()
-        await fault()
-        deadline = start + 30
-        while not all(t.moved_at > start + 0.2 for t in tables):
+        back = await fault()
+        since = back or start
+        # Moved after the fault: a move in flight when it began does not count.
+        after = back or start + 0.2
+        deadline = after + 30
+        while not all(t.moved_at > after for t in tables):
             assert time.monotonic() < deadline, [t.version for t in tables]
             await asyncio.sleep(0.05)
-        recovered = max(t.moved_at for t in tables) - start
+        recovered = max(t.moved_at for t in tables) - since
         await asyncio.sleep(settle)  # some more play after the recovery
     finally:
         for t in tables:
@@ -288,3 +301,37 @@ def test_a_worker_told_to_stop_drains_and_its_clients_move_on(stack, django_user
     closes = [reason for t in tables for c in t.clients for reason in c.closes]
     assert closes and all("4503" in reason for reason in closes), closes
     _report("SIGTERM (drain)", recovered, tables)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_matches_move_again_soon_after_postgresql_comes_back(stack, django_user_model):
+    """Issue 25: PostgreSQL unreachable for 8 s; matches moved again only 6 s
+    after it came back, the connection pools' retries having backed off to
+    8 s.  Both workers reach PostgreSQL through a gate the test cuts."""
+    from django.db import connection
+
+    matches = _matches(django_user_model, MATCHES)
+    s = connection.settings_dict
+    gate = Gate(s["HOST"] or "127.0.0.1", int(s["PORT"] or 5432)).start()
+    gated = urlsplit(stack.env["DATABASE_URL"])._replace(netloc=f"{s['USER']}@127.0.0.1:{gate.port}").geturl()
+    try:
+        for i, worker in enumerate(stack.workers):
+            worker.stop()
+            env = dict(stack.env, DATABASE_URL=with_application_name(gated, f"worker-{i}"))
+            stack.workers[i] = Worker(env, worker.log_path, worker.port)
+
+        async def scenario():
+            async def fault():
+                gate.cut()
+                await asyncio.sleep(8)
+                gate.restore()
+                return time.monotonic()
+
+            return await _with_fault(stack, matches, fault)
+
+        recovered, tables, versions = asyncio.run(scenario())
+    finally:
+        gate.stop()
+    _check_logs(tables, versions)
+    _report("PostgreSQL unreachable for 8 s (from its return)", recovered, tables)
+    assert recovered < 2.0
