@@ -177,7 +177,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
-    "backend.web.lean.FrontendFinder",
+    "backend.web.collect.FrontendFinder",
 ]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,6 +1,7 @@
 """Weight and speed of each game's match page, in real Chromium against a local Daphne.
 
     .venv/bin/python bench/frontend_weight.py [--runs 5] [--url http://127.0.0.1:8000] [--game condottiere] [--nginx]
+        [--baseline ../other-checkout]
 
 Without --url it starts its own Daphne (temp SQLite, fast bots); with --nginx, that Daphne runs the
 production settings behind the shipped nginx (deploy/nginx: TLS, HTTP/2, gzip, the app from
@@ -22,6 +23,9 @@ the same machine load) and prints per game and language:
     language, 0 to skip): a 360 x 740 touch viewport with Chromium's CPU
     throttled 4x and DevTools' "Fast 3G" network (562.5 ms latency, about
     1.4 Mbit/s down), both through the DevTools protocol.
+With --baseline DIR (another checkout of this repository, e.g. `git worktree add ../base main`), the same
+stack also starts from DIR's code, and every cold load there is followed by the same load here: the phone
+figures of both, side by side, under the same machine load.
 Figures depend on the machine and its load (the CPU factor multiplies it).
 """
 
@@ -31,6 +35,7 @@ import argparse
 import os
 import secrets
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -68,6 +73,32 @@ def start_behind_nginx(tmp: Path) -> tuple[list, str]:
     worker = Worker(env, tmp / "worker.log")
     nginx = Nginx(tmp / "nginx", [worker.port]).start()
     return [nginx, worker], nginx.url
+
+
+# Run with DIR's Python path and working directory: DIR's own way of starting the stack; prints its URL, stops
+# when its standard input closes.
+_BASELINE = """
+import sys, tempfile
+from pathlib import Path
+sys.path[:0] = [{root!r}, {root!r} + "/bench"]
+import frontend_weight as f
+with tempfile.TemporaryDirectory() as tmp:
+    servers, url = (f.start_behind_nginx if {nginx} else f.start_server)(Path(tmp))
+    print(url, flush=True)
+    sys.stdin.read()
+    for server in servers:
+        server.stop()
+"""
+
+
+def start_baseline(root: Path, nginx: bool) -> tuple[subprocess.Popen, str]:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    proc = subprocess.Popen([sys.executable, "-c", _BASELINE.format(root=str(root), nginx=nginx)], cwd=root, env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    url = proc.stdout.readline().strip()
+    if not url:
+        raise RuntimeError(f"the baseline in {root} did not start")
+    return proc, url
 
 
 # DevTools' "Fast 3G" preset (its figures: 150 ms x 3.75 latency, 1.6 Mbit/s x 0.9 down, 750 kbit/s x 0.9 up).
@@ -190,19 +221,24 @@ def main() -> None:
     parser.add_argument("--url", default="")
     parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only this game (repeatable)")
     parser.add_argument("--nginx", action="store_true", help="behind the shipped nginx, with production settings")
+    parser.add_argument("--baseline", type=Path, help="another checkout: its phone loads interleaved with these")
     args = parser.parse_args()
     games = args.game or list(GAMES)
     from playwright.sync_api import sync_playwright
 
     servers = []
+    baseline, other = None, ""
     with tempfile.TemporaryDirectory() as tmp:
         base = args.url.rstrip("/")
         if not base:
             servers, base = (start_behind_nginx if args.nginx else start_server)(Path(tmp))
         try:
+            if args.baseline:
+                baseline, other = start_baseline(args.baseline.resolve(), args.nginx)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
                 matches = {g: make_match(browser, base, g) for g in games}
+                theirs = {g: make_match(browser, other, g) for g in games} if other else {}
                 times: dict[tuple[str, str], list[float]] = {(g, lang): [] for g in games for lang in LANGUAGES}
                 sizes: dict[tuple[str, str], dict[str, int]] = {}
                 shown: dict[tuple[str, str], str] = {}
@@ -211,16 +247,29 @@ def main() -> None:
                         sizes[key], t, shown[key] = measure(browser, base, *matches[key[0]], key[1])
                         times[key].append(t)
                 phone: dict[tuple[str, str], list[float]] = {key: [] for key in times}
+                phone_then: dict[tuple[str, str], list[float]] = {key: [] for key in times}
                 for _ in range(args.phone_runs):
                     for key, got in phone.items():
+                        if theirs:
+                            phone_then[key].append(measure(browser, other, *theirs[key[0]], key[1], phone=True)[1])
                         got.append(measure(browser, base, *matches[key[0]], key[1], phone=True)[1])
                 browser.close()
         finally:
+            if baseline:
+                baseline.stdin.close()
+                baseline.wait(timeout=60)
             for server in servers:
                 server.stop()
     print(f"on {base if args.url else 'the shipped nginx and a Daphne worker' if args.nginx else 'a local Daphne'}")
     for g, lang in times:
         report(g, lang, matches[g][0], sizes[g, lang], shown[g, lang], times[g, lang], phone[g, lang])
+    if args.baseline and args.phone_runs:
+        print(f"\nphone profile, first rendered table, median of {args.phone_runs} cold loads each, interleaved "
+              f"(baseline: {args.baseline})")
+        print(f"  {'game':18} {'lang':4} {'baseline ms':>12} {'this ms':>9}")
+        for g, lang in times:
+            print(f"  {GAMES[g]:18} {lang:4} {statistics.median(phone_then[g, lang]):12.0f} "
+                  f"{statistics.median(phone[g, lang]):9.0f}")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,15 @@
-// A classic script loaded before the stylesheets, which would hold it back (and a file, not inline, for the
-// Content-Security-Policy). A match page asks for the match record while the modules load: it names the game, so
-// that game's table can be fetched as soon as the app starts (js/screens/match.js takes the answer).
+// A classic script, inline in the shell before anything else (backend/web/views.py; the Content-Security-Policy
+// names it by its hash). On a match page it starts, while the modules load, the two things the table waits
+// for: the match record (it names the game; js/screens/match.js takes the answer) and the match socket, whose
+// first frames it holds until js/live.js adopts it. The socket's address is made here only, for both.
 (function () {
+  window.__matchSocketPath = function (id) { return "/ws/matches/" + id + "/"; };
   var m = /^\/match\/(\d+)\/?$/.exec(location.pathname);
-  if (m) window.__earlyMatch = { id: m[1], answer: fetch("/api/matches/" + m[1] + "/", { headers: { Accept: "application/json" }, credentials: "same-origin" }) };
+  if (!m) return;
+  window.__earlyMatch = { id: m[1], answer: fetch("/api/matches/" + m[1] + "/", { headers: { Accept: "application/json" }, credentials: "same-origin" }) };
+  if (!window.WebSocket) return;
+  var url = (location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + window.__matchSocketPath(m[1]);
+  var ws = new WebSocket(url), held = [];
+  ws.onmessage = function (e) { held.push(e); };
+  window.__earlySocket = { url: url, ws: ws, held: held };
 })();

@@ -4,7 +4,7 @@ or layout whitespace, the word catalogues as compact JSON.
 The sources in FRONTEND_DIR stay commented and readable, and no build step
 runs before `make run`: the bytes are made on first request and kept until the
 file changes. Both routes that deliver the app use `lean_bytes`: Django's
-`/app/` view, and collectstatic (FrontendFinder), whose copy nginx serves in
+`/app/` view, and collectstatic (collect.FrontendFinder), whose copy nginx serves in
 production.
 
 JavaScript keeps its lines (no reliance on semicolon insertion rules) and its
@@ -16,22 +16,15 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import rcssmin
 from django.conf import settings
-from django.contrib.staticfiles import utils
-from django.contrib.staticfiles.finders import BaseFinder
-from django.core.files.base import ContentFile
-from django.core.files.storage import FileSystemStorage
 
 log = logging.getLogger(__name__)
 
 _LEAN_SUFFIXES = (".js", ".css", ".json")
-PREFIX = "app"  # the app's address under /app/, and its folder under STATIC_ROOT
-_NOT_SHIPPED = ["README.md", "index.html"]  # index.html is a template (backend/web/views.py)
 
 
 def lean(name: str, data: bytes) -> bytes:
@@ -178,32 +171,3 @@ def lean_bytes(path: Path) -> bytes:
 @lru_cache(maxsize=1024)
 def _lean_file(path: str, mtime_ns: int, size: int) -> bytes:
     return lean(path, Path(path).read_bytes())
-
-
-class _FrontendStorage(FileSystemStorage):
-    """FRONTEND_DIR read as collectstatic copies it: every file as shipped."""
-
-    prefix = PREFIX
-
-    def open(self, name, mode="rb"):
-        if not ships_lean(name):
-            return super().open(name, mode)
-        return ContentFile(lean_bytes(Path(self.path(name))), name=os.path.basename(name))
-
-
-class FrontendFinder(BaseFinder):
-    """Puts the web app into collectstatic's output as `app/...`, lean, so nginx can serve `/app/` from STATIC_ROOT."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.storage = _FrontendStorage(location=settings.FRONTEND_DIR)
-
-    def find(self, path, find_all=False, **kwargs):
-        name = path.removeprefix(PREFIX + "/")
-        shipped = name != path and name not in _NOT_SHIPPED and self.storage.exists(name)
-        found = [self.storage.path(name)] if shipped else []
-        return found if find_all or kwargs.get("all") else (found[0] if found else [])
-
-    def list(self, ignore_patterns):
-        for name in utils.get_files(self.storage, list(ignore_patterns or []) + _NOT_SHIPPED):
-            yield name, self.storage

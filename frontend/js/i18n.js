@@ -1,7 +1,7 @@
 // The app's words in Hungarian and English: the server picks the language (<html lang>); each part
 // (frontend/i18n/<lang>/<part>.json) loads when first needed. Switching reloads every loaded part in the
 // other language and re-renders in place, so no screen loses its state.
-import { useEffect, useState } from "./lib.js";
+import { assetUrl, useEffect, useState } from "./lib.js";
 
 export const LANGUAGES = { hu: "Magyar", en: "English" };
 
@@ -15,7 +15,7 @@ const reported = new Set();
 export function language() { return lang; }
 
 async function fetchPart(code, part) {
-  const r = await fetch(`/app/i18n/${code}/${part}.json`, { credentials: "same-origin" });
+  const r = await fetch(assetUrl(`/app/i18n/${code}/${part}.json`), { credentials: "same-origin" });
   if (!r.ok) throw new Error(t("ui.words_failed"));
   return r.json();
 }

@@ -1,9 +1,10 @@
 // Code that loads on first use (import()), so a page downloads only what it shows (frontend/README.md, Loading).
-import { html, useEffect, useState } from "./lib.js";
+import { assetUrl, html, useEffect, useState } from "./lib.js";
 import { t } from "./i18n.js";
 import { Notice, Spinner } from "./ui.js";
 
-export function loadCss(href) {
+export function loadCss(path) {
+  const href = assetUrl(path);
   // (A <link rel="preload"> of the same file, as the server writes for the first screen, is not the stylesheet.)
   if (document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return Promise.resolve();
   return new Promise((resolve, reject) => {

@@ -10,6 +10,16 @@ const MAX_DELAY = 8000;
 const QUIET_MS = 5000;
 const ANSWER_MS = 3000;
 
+/** The socket early.js opened for this page's match, if `url` is its address and it has not closed; once. */
+function adoptEarly(url) {
+  const early = window.__earlySocket;
+  if (!early) return null;
+  window.__earlySocket = null;
+  if (early.url === url && early.ws.readyState <= WebSocket.OPEN) return early;
+  try { early.ws.close(1000); } catch { /* closing already */ }
+  return null;
+}
+
 export class LiveSocket {
   constructor(path, { onMessage, onOpen, onStatus, ping } = {}) {
     this.path = path;
@@ -54,7 +64,8 @@ export class LiveSocket {
   connect() {
     if (this.stopped) return;
     this.setStatus(this.waiting());
-    const ws = new WebSocket(this.url());
+    const early = adoptEarly(this.url());
+    const ws = early ? early.ws : new WebSocket(this.url());
     this.ws = ws;
     ws.onopen = () => {
       if (ws !== this.ws) return;
@@ -83,6 +94,15 @@ export class LiveSocket {
       }
       this.retry(e.code === 4503);
     };
+    // Opened already: its open and the frames it held, in order, before any later frame (a microtask runs
+    // before the next event), and after the constructor has returned to its caller.
+    if (early && ws.readyState === WebSocket.OPEN) {
+      queueMicrotask(() => {
+        if (ws !== this.ws) return;
+        ws.onopen();
+        for (const e of early.held) ws.onmessage(e);
+      });
+    }
   }
 
   /** Try again after a backoff; `now`: a server stopping (4503), another one takes us at once. */

@@ -1,5 +1,5 @@
 // App shell: header, routes, and the signed-in guard.
-import { html, render, useEffect } from "./lib.js";
+import { assetUrl, html, render, useEffect } from "./lib.js";
 import { LANGUAGES, language, loadWords, t, useLanguage } from "./i18n.js";
 import { interceptLinks, match, navigate, useLocation } from "./router.js";
 import { chooseLanguage, logout, useUser } from "./session.js";
@@ -68,7 +68,7 @@ function Header({ user, path }) {
     ${table && html`<a class="skip" href="#main" data-testid="skip-moves" onClick=${(e) => { if (focusMoves()) e.preventDefault(); }}>${t("nav.skip_moves")}</a>`}
     <a class="skip" href="#main">${t("nav.skip")}</a>
     <a class="brand" href="/" aria-label=${t("nav.home", { site: t("site.name") })}>
-      <img src="/app/icon.svg" width="32" height="32" alt="" />
+      <img src=${assetUrl("/app/icon.svg")} width="32" height="32" alt="" />
       <span>${t("site.name")}</span>
     </a>
     <nav aria-label=${t("nav.main")}>

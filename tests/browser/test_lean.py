@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.test import override_settings
 
+from backend.web import assets
 from backend.web.lean import lean, lean_bytes, strip_js
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +113,6 @@ def test_collectstatic_ships_the_same_bytes_for_nginx(tmp_path):
         assert (app / name).read_bytes() == lean_bytes(settings.FRONTEND_DIR / name), name
     assert (app / "icon.svg").read_bytes() == (settings.FRONTEND_DIR / "icon.svg").read_bytes()
     assert not (app / "index.html").exists() and not (app / "README.md").exists()  # the shell is a template
+    # Each also under the hashed name the pages use (backend/web/assets.py), with the same bytes.
+    for name, hashed in assets.manifest().names.items():
+        assert (app / hashed).read_bytes() == (app / name).read_bytes(), name

@@ -17,6 +17,7 @@ import uuid
 import pytest
 from django.conf import settings
 
+from backend.web import assets
 from backend.web.lean import lean_bytes
 from tests.support.deploy import (MatchViewer, Nginx, connect, fetch, play)
 from tests.support.servers import free_port
@@ -103,6 +104,13 @@ def test_nginx_serves_files_and_redirects_plain_http(stack):
     # collectstatic's copy: the same lean bytes Django serves, compressed for browsers that take it.
     assert body == lean_bytes(settings.FRONTEND_DIR / "js" / "main.js") != (settings.FRONTEND_DIR / "js" / "main.js").read_bytes()
     status, headers, packed = fetch("GET", stack.nginx.url + "/app/js/main.js", headers={"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip" and gzip.decompress(packed) == body
+    # The hashed name the pages use: the same bytes, kept for a year.
+    hashed = assets.manifest().names["js/main.js"]
+    status, headers, same = fetch("GET", f"{stack.nginx.url}/app/{hashed}")
+    assert status == 200 and same == body and headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert headers["X-Content-Type-Options"] == "nosniff" and "javascript" in headers["Content-Type"]
+    status, headers, packed = fetch("GET", f"{stack.nginx.url}/app/{hashed}", headers={"Accept-Encoding": "gzip"})
     assert status == 200 and headers["Content-Encoding"] == "gzip" and gzip.decompress(packed) == body
     assert not any("/app/" in line.get("path", "") for w in stack.workers for line in w.json_lines())
     status, headers, _ = fetch("GET", f"http://127.0.0.1:{stack.nginx.http_port}/lobby/3?code=x")

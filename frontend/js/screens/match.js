@@ -63,7 +63,7 @@ export function MatchScreen({ params, user }) {
     .catch((e) => { setMissing(e.status === 404); setLoadError(e.message); });
   useEffect(() => { loadMeta(); }, [id]);
 
-  const live = useLive(missing ? null : `/ws/matches/${id}/`, {
+  const live = useLive(missing ? null : window.__matchSocketPath(id), { // its address: early.js
     ping: { type: "ping" }, // a silence: make sure the connection still carries (live.js)
     onOpen: (again, sock) => {
       matchLog.connected(); // its first state says which part of the log to fetch
