@@ -262,6 +262,11 @@ NOTIFY_DIGEST_S = float(os.environ.get("NOTIFY_DIGEST_S", str(24 * 3600)))
 
 # Seconds a bot waits before acting, so humans can follow; 0 in tests.
 BOT_DELAY = float(os.environ.get("BOT_DELAY", "0.8"))
+# Processes a server keeps for bots that search (the master level), so their thinking never
+# holds up the event loop; one process thinks about one move at a time.
+BOT_PROCESSES = int(os.environ.get("BOT_PROCESSES", "2"))
+# Seconds a searching bot thinks about a move (never more than BOT_CLOCK_SHARE of its clock).
+BOT_BUDGET_S = float(os.environ.get("BOT_BUDGET_S", "1.0"))
 
 # Match WebSocket: per-connection token bucket (messages a second, burst).
 MATCH_WS_RATE = float(os.environ.get("MATCH_WS_RATE", "20"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from . import get_engine
 from .base import Bot, Engine, State
 
 
@@ -54,3 +55,11 @@ def play_bots(
             raise BotError(f"Seat {seat}'s bot chose {action!r}, which is not a legal action.")
         state = engine.apply(state, seat, action)
     raise GameTooLong(f"{engine.name}: no result after {max_steps} steps (seed {seed}).")
+
+
+def think(game_id: str, bot: str, view: dict, offered: list, seed: str, budget: float) -> dict:
+    """One decision of a searching bot (`bot.searches`), made in a bot process: the
+    server sends it the seat's view and offered actions, never the state, and gets the
+    action back.  `budget`: seconds to think."""
+    choose = get_engine(game_id).bots[bot]
+    return choose(view, offered, random.Random(seed), budget=budget)

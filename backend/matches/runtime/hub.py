@@ -367,7 +367,7 @@ class MatchHub:
             if snapshot.version != version:
                 return
             bot = self._bot_of(room, seat)
-            chosen = bots.choose(room.info, snapshot, seat, bot) if bot else None
+            chosen = await bots.choose(room.info, snapshot, seat, bot, timing.now_ms()) if bot else None
             if chosen is None:
                 return
             action, legal, rng = chosen
