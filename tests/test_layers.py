@@ -81,11 +81,10 @@ RULES = [
     ("backend.matches.runtime", ["backend.matches.ws", "backend.matches.api"]),
     ("backend.lobbies.services", ["backend.matches.runtime", "backend.matches.ws", "backend.lobbies.ws",
                                   "backend.lobbies.api"]),
-    # Chat's services only store and check; sending is the sockets' and the relay's (backend/chat/relay.py).
-    ("backend.chat.models", ["backend.chat.services", "backend.chat.relay", "backend.chat.admin"]),
-    ("backend.chat.services", ["backend.chat.relay", "backend.chat.admin", "backend.matches.runtime",
-                               "backend.matches.ws", "backend.lobbies.ws", "channels"]),
-    ("backend.chat.relay", ["backend.chat.admin", "backend.matches.ws", "backend.lobbies.ws"]),
+    # Chat is a leaf: the match and the lobby reach it through backend/matches/chat.py and backend/lobbies/chat.py,
+    # and it tells them of removals with a signal (backend/chat/signals.py); it sends nothing itself.
+    ("backend.chat", ["backend.matches", "backend.lobbies", "backend.ratings", "backend.web", "channels"]),
+    ("backend.chat.models", ["backend.chat.services", "backend.chat.admin"]),
     # The ratings hear of finishes through backend.matches.signals; the matches app never imports them.
     ("backend.ratings.services", ["backend.matches.runtime", "backend.matches.ws", "backend.matches.api",
                                   "backend.ratings.api", "backend.lobbies"]),
@@ -119,3 +118,48 @@ def test_layers_only_look_down(layer, forbidden):
         targets = graph[name] | _all_imports(name, path)
         offences += [(name, t) for t in targets for f in forbidden if t == f or t.startswith(f + ".")]
     assert offences == []
+
+
+# The apps, each importing only those after it: the direction the layers above keep within an app, between
+# apps.  The project's own modules (backend.asgi, backend.urls, backend.settings) sit above them all.  The
+# notifications' outbox (its models) is a unit of its own: matches, lobbies and chat write into it in their
+# transactions, while the rest of that app reads matches to word and send what it holds.
+APPS = ["web", "notifications", "ratings", "lobbies", "matches", "chat", "notifications.models", "accounts", "games",
+        "common", "engines"]
+PROJECT = {"asgi", "urls", "settings"}
+
+
+def _unit(module: str) -> str | None:
+    """The app (or the unit of APPS) a backend module belongs to; None for the project's own modules."""
+    parts = module.split(".")
+    if len(parts) < 2 or parts[1] in PROJECT:
+        return None
+    return ".".join(parts[1:3]) if ".".join(parts[1:3]) in APPS else parts[1]
+
+
+def _app_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for name, targets in _graph().items():
+        unit = _unit(name)
+        if unit is not None:
+            graph.setdefault(unit, set()).update(_unit(t) for t in targets if _unit(t) not in (None, unit))
+    return graph
+
+
+def test_every_app_has_its_place_in_the_order():
+    assert set(_app_graph()) == set(APPS)
+
+
+def test_apps_only_import_the_apps_after_them():
+    graph = _app_graph()
+    offences = sorted((a, b) for a, targets in graph.items() for b in targets
+                      if b not in APPS or APPS.index(b) <= APPS.index(a))
+    assert offences == [], "app -> app against APPS (an app imports one before it)"
+    assert cycles(graph) == []
+
+
+def test_only_the_match_and_the_lobby_chat_modules_call_chat():
+    """The small interface: the sockets and everything else of those apps go through it."""
+    callers = sorted(name for name, targets in _graph().items() if not name.startswith("backend.chat")
+                     and any(t == "backend.chat" or t.startswith("backend.chat.") for t in targets))
+    assert callers == ["backend.lobbies.apps", "backend.lobbies.chat", "backend.matches.apps", "backend.matches.chat"]

@@ -4,7 +4,7 @@ sockets (the message disappears from their panels) once committed."""
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from . import relay, services
+from . import services
 from .models import ChatMessage, ChatMute
 
 
@@ -19,7 +19,7 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Remove the selected messages from the chat"))
     def remove_messages(self, request, queryset):
-        removed = services.remove(list(queryset), request.user, relay.removed_from_sync)
+        removed = services.remove(list(queryset), request.user)
         self.message_user(request, _("%(count)s messages removed.") % {"count": len(removed)})
 
     def has_add_permission(self, request):

@@ -1,9 +1,12 @@
 """Chat: who may write and read which channel, checks on a message, history, removal and mutes.
 
-Synchronous database work, called from the sockets' database threads and
-from the admin. Nothing here sends: a caller passes `on_commit`, called
-with the frame once the change is committed (the lobby socket publishes it
-to the room's group, the match socket hands it to the match runtime).
+Synchronous database work, called from the admin and from the match's and
+the lobby's chat (backend/matches/chat.py, backend/lobbies/chat.py), which
+check who may write where and call in here: chat knows neither app. Nothing
+here sends: a poster passes `on_commit`, called with the frame once the
+message is committed (the lobby publishes it to the room's group, the match
+socket hands it to the match runtime); a removal is announced once committed
+with the `message_removed` signal (backend/chat/signals.py).
 
 Channels (docs/api.md, Chat):
 - a match's `table`: its seated players write; everyone watching reads;
@@ -17,7 +20,6 @@ Visitors who are not signed in read what their place lets them, and write nothin
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from datetime import timedelta
 
@@ -30,12 +32,9 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from backend.common.errors import AppError
-from backend.lobbies import services as lobbies
-from backend.lobbies.models import Lobby
-from backend.matches.models import Match, MatchSeat
-from backend.notifications.models import CHAT, enqueue
 
 from .models import ChatMessage, ChatMute
+from .signals import message_removed
 
 TABLE, SPECTATORS, LOBBY = ChatMessage.Channel.TABLE.value, ChatMessage.Channel.SPECTATORS.value, "lobby"
 
@@ -67,7 +66,13 @@ def may_read(channel: str, seated: bool, active: bool) -> bool:
 _CLEAN = {"Cc": " ", "Cs": "\ufffd"}
 
 
-# ---- the text -----------------------------------------------------------------
+# ---- the author and the text ----------------------------------------------------
+def require_author(user) -> None:
+    """Only the signed-in write (or remove)."""
+    if user is None or not user.is_authenticated:
+        raise AppError("unauthenticated", _("Log in to chat."))
+
+
 def clean_text(text) -> str:
     """The message as stored: one line of plain text, trimmed; refused when empty or too long.
 
@@ -113,12 +118,16 @@ def removed_frame(message: ChatMessage) -> dict:
     return {"type": "chat_removed", "id": message.pk, "channel": message.channel}
 
 
-def _post(author, text: str, on_commit, told=(), **where) -> dict:
+# ---- posting ------------------------------------------------------------------
+def post(author, text: str, on_commit, also=None, **where) -> dict:
+    """Store a checked message (`text` as clean_text returned it) in `where` (match_id and channel, or
+    lobby_id and channel), once the author is within the rate; its `chat` frame. `also(message)` runs in
+    the message's own transaction (the match's chat writes its notifications there)."""
     _check_rate(author.pk)
     with transaction.atomic():
         message = ChatMessage.objects.create(author=author, text=text, **where)
-        if told:  # the players the line names (@name) hear of it, the line's id as its cause
-            enqueue(CHAT, told, where["match_id"], message.pk, {"from": author.get_username()})
+        if also is not None:
+            also(message)
         frame = chat_frame(message_data(message, author.get_username()))
         if on_commit is not None:
             # Robust: the line is stored; a channel layer that is away loses only its live delivery (logged).
@@ -126,35 +135,41 @@ def _post(author, text: str, on_commit, told=(), **where) -> dict:
     return frame
 
 
-# ---- matches ------------------------------------------------------------------
-def post_match(author, match_id: int, text, on_commit=None) -> dict:
-    """Write in a match: a player at the table, a spectator among the spectators
-    (`author`: the connection's user, None when not signed in)."""
-    if author is None or not author.is_authenticated:
-        raise AppError("unauthenticated", _("Log in to chat."))
-    text = clean_text(text)
-    seat = MatchSeat.objects.filter(match_id=OuterRef("pk"), user_id=author.pk)
-    match = Match.objects.filter(pk=match_id).annotate(seated=Exists(seat)).values("public", "seated").first()
-    if match is None:
-        raise AppError("not_found", _("There is no such match."))
-    if not match["seated"] and not match["public"]:
-        raise AppError("forbidden", _("This match is private."))
-    told = _addressed(text, match_id, author.pk) if match["seated"] else ()
-    return _post(author, text, on_commit, told, match_id=match_id, channel=TABLE if match["seated"] else SPECTATORS)
+# ---- removal ------------------------------------------------------------------
+def message_id(value) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise AppError("bad_message", _('"id" must be a message\'s number.'))
+    return value
 
 
-_MENTION = re.compile(r"@([\w.@+-]+)")
+def remove_one(by, pk: int, **where) -> dict:
+    """Remove message `pk` if it is in `where` (lobby_id=...); the caller's checks may share the transaction."""
+    with transaction.atomic():
+        message = ChatMessage.objects.select_for_update().filter(pk=pk, **where).first()
+        if message is None:
+            raise AppError("not_found", _("There is no such message."))
+        return _remove(message, by)
 
 
-def _addressed(text: str, match_id: int, author_id: int) -> list[int]:
-    """The other players of the match a table line names with @username (case folded)."""
-    names = {name.casefold() for name in _MENTION.findall(text)}
-    if not names:
-        return []
-    seats = MatchSeat.objects.filter(match_id=match_id, user__isnull=False).exclude(user_id=author_id)
-    return [user_id for user_id, name in seats.values_list("user_id", "user__username") if name.casefold() in names]
+def remove(messages, by) -> list[dict]:
+    """Staff remove messages (the admin)."""
+    with transaction.atomic():
+        return [_remove(m, by) for m in messages]
 
 
+def _remove(message: ChatMessage, by) -> dict:
+    """The `chat_removed` frame; the sockets hear of a new removal from `message_removed` after the commit."""
+    frame = removed_frame(message)
+    if message.removed_at is None:
+        message.removed_at, message.removed_by = timezone.now(), by
+        message.save(update_fields=["removed_at", "removed_by"])
+        # Robust, as a post's: the removal is stored; a channel layer that is away loses only the live news.
+        transaction.on_commit(lambda: message_removed.send(ChatMessage, match_id=message.match_id,
+                                                           lobby_id=message.lobby_id, frame=frame), robust=True)
+    return frame
+
+
+# ---- history and mutes --------------------------------------------------------
 def match_history(match_id: int, seated: bool, active: bool, viewer_id: int | None) -> dict:
     """The `chat_history` frame of a match viewer: the newest CHAT_HISTORY messages it may
     read, oldest first, without removed ones and those of authors it muted; and its mutes."""
@@ -165,58 +180,13 @@ def match_history(match_id: int, seated: bool, active: bool, viewer_id: int | No
     return _history_frame(rows, muted)
 
 
-# ---- lobbies ------------------------------------------------------------------
-def post_lobby(author, lobby_id: int, code: str | None, text, on_commit=None) -> dict:
-    if author is None or not author.is_authenticated:
-        raise AppError("unauthenticated", _("Log in to chat."))
-    text = clean_text(text)
-    lobby = lobbies.get_lobby(lobby_id, author, code)
-    if lobbies.was_kicked(lobby, author):  # a public room: anyone reads it, but the kicked do not write
-        raise AppError("forbidden", lobbies.kicked_message())
-    return _post(author, text, on_commit, lobby_id=lobby_id, channel=LOBBY)
-
-
-def lobby_history(lobby_id: int, viewer, code: str | None) -> dict:
-    """A room's history, for a viewer who may see the room now (a kicked user may not, nor the old code)."""
-    lobbies.get_lobby(lobby_id, viewer, code)
-    muted = mutes(viewer.pk if viewer is not None and viewer.is_authenticated else None)
+def lobby_history(lobby_id: int, viewer_id: int | None) -> dict:
+    """A lobby room's history (the caller checked that the viewer may see the room)."""
+    muted = mutes(viewer_id)
     rows = ChatMessage.objects.filter(lobby_id=lobby_id, removed_at__isnull=True).exclude(author_id__in=muted)
     return _history_frame(rows, muted)
 
 
-def remove_in_lobby(host, lobby_id: int, message_id, on_commit=None) -> dict:
-    """The lobby's host removes a message of its room."""
-    if host is None or not host.is_authenticated:
-        raise AppError("unauthenticated", _("Log in to chat."))
-    if not isinstance(message_id, int) or isinstance(message_id, bool):
-        raise AppError("bad_message", _('"id" must be a message\'s number.'))
-    with transaction.atomic():
-        lobby = Lobby.objects.filter(pk=lobby_id).only("host_id").first()
-        if lobby is None or lobby.host_id != host.pk:
-            raise AppError("forbidden", _("Only the lobby's host may remove messages."))
-        message = ChatMessage.objects.select_for_update().filter(pk=message_id, lobby_id=lobby_id).first()
-        if message is None:
-            raise AppError("not_found", _("There is no such message."))
-        return _remove(message, host, on_commit)
-
-
-def remove(messages, by, on_commit=None) -> list[dict]:
-    """Staff remove messages (the admin); each removal is sent to its channel after the commit."""
-    with transaction.atomic():
-        return [_remove(m, by, on_commit) for m in messages]
-
-
-def _remove(message: ChatMessage, by, on_commit) -> dict:
-    frame = removed_frame(message)
-    if message.removed_at is None:
-        message.removed_at, message.removed_by = timezone.now(), by
-        message.save(update_fields=["removed_at", "removed_by"])
-        if on_commit is not None:
-            transaction.on_commit(lambda: on_commit(message.match_id, message.lobby_id, frame))
-    return frame
-
-
-# ---- history and mutes --------------------------------------------------------
 def _history_frame(rows, muted: set[int]) -> dict:
     """`muted` names each muted user too, so the panel can offer to unmute them."""
     newest = list(rows.select_related("author").order_by("-id")[: settings.CHAT_HISTORY])

@@ -11,3 +11,9 @@ class MatchesConfig(AppConfig):
     def ready(self):
         # A bad GP_BOARD_FILE stops every entry point (Daphne, manage.py) here, naming the value and its rule.
         server_board()
+
+        from backend.chat.signals import message_removed
+
+        from .chat import on_message_removed
+
+        message_removed.connect(on_message_removed, dispatch_uid="matches.chat_removed")

@@ -9,8 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from backend.asgi import application
-from backend.chat import services as chat
-from backend.matches import services
+from backend.matches import chat, services
 from backend.matches.runtime import MatchHub
 from backend.notifications.models import CHAT, MATCH_END, MATCH_START, REMATCH, YOUR_MOVE, Outbox
 

@@ -16,13 +16,11 @@ from django.conf import settings
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
-from backend.chat import relay as chat_relay
-from backend.chat import services as chat
 from backend.common.errors import AppError, ws_error
 from backend.common.i18n import ScopeLanguageMixin
 from backend.common.ratelimit import TokenBucket
 
-from .. import broadcast, services
+from .. import broadcast, chat, services
 from ..presenters import lobby_data, lobby_for, member_ids
 
 log = logging.getLogger(__name__)
@@ -172,11 +170,9 @@ class LobbyRoomConsumer(_ReadOnly):
     async def _chat(self, message: dict) -> None:
         kind, user = message.get("type"), self.user
         if kind == "chat":
-            await database_sync_to_async(chat.post_lobby)(user, self.lobby_id, self.code, message.get("text"),
-                                                          chat_relay.to_lobby_from_sync(self.lobby_id))
+            await database_sync_to_async(chat.post_lobby)(user, self.lobby_id, self.code, message.get("text"))
         elif kind == "chat_remove":
-            await database_sync_to_async(chat.remove_in_lobby)(user, self.lobby_id, message.get("message"),
-                                                               chat_relay.removed_from_sync)
+            await database_sync_to_async(chat.remove_in_lobby)(user, self.lobby_id, message.get("message"))
         elif kind == "chat_mute":
             frame = await database_sync_to_async(chat.set_mute)(self._user_id(), message.get("user"),
                                                                 message.get("muted"))

@@ -19,10 +19,10 @@ from collections import deque
 from django.conf import settings
 from django.utils import translation
 
-from backend.chat import services as chat
 from backend.common.i18n import language_from_scope
 from backend.common.ratelimit import TokenBucket
 
+from .. import chat
 from .. import clock as clocks
 from .. import jsoncodec, timing
 from ..domain import ACTIVE, valid_client_id
