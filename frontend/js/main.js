@@ -117,3 +117,6 @@ try {
   root.textContent = "Az oldal nem töltődött be; töltsd újra. · The page did not load; reload it.";
   throw e;
 }
+
+// The service worker: the app shell offline, and the notices of backend/notifications (frontend/sw.js).
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => null);

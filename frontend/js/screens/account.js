@@ -1,6 +1,6 @@
-// The signed-in player's account: language, e-mail address (for password resets), password, log out.
+// The signed-in player's account: language, e-mail address (for password resets), password, notifications, log out.
 import { html, useEffect, useState } from "../lib.js";
-import { get, post } from "../api.js";
+import { api, del, get, post } from "../api.js";
 import { navigate } from "../router.js";
 import { chooseLanguage, logout } from "../session.js";
 import { LANGUAGES, t, useLanguage } from "../i18n.js";
@@ -81,6 +81,81 @@ function PasswordPanel({ username }) {
   </section>`;
 }
 
+// The server's applicationServerKey (base64url) as pushManager.subscribe wants it.
+function keyBytes(base64url) {
+  const text = atob(base64url.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (base64url.length % 4)) % 4));
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+
+// What the device list calls this device: its browser and system, as far as the browser tells.
+function deviceLabel() {
+  const ua = navigator.userAgent;
+  const browser = ["Edg", "Firefox", "Chrome", "Safari"].find((name) => ua.includes(name + "/")) || "";
+  const system = navigator.userAgentData?.platform || ["Android", "iPhone", "iPad", "Windows", "Mac", "Linux"].find((n) => ua.includes(n)) || "";
+  return [browser === "Edg" ? "Edge" : browser, system].filter(Boolean).join(" · ");
+}
+
+const canPush = () => "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+
+// Web Push and e-mail (backend/notifications): what to be told, on which devices.
+function NotificationsPanel() {
+  const [state, setState] = useState(null);
+  const [problem, setProblem] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => { get("/api/notifications/").then(setState).catch((e) => setProblem(e.message)); }, []);
+  if (!state) return html`<section class="panel"><${Notice}>${problem}<//>${!problem && html`<${Spinner} />`}</section>`;
+  async function choose(channel, kind, on) {
+    const chosen = on ? [...state[channel], kind] : state[channel].filter((k) => k !== kind);
+    try {
+      setState(await api("PUT", "/api/notifications/", { [channel]: chosen }));
+      setProblem("");
+    } catch (e) { setProblem(e.message); }
+  }
+  async function subscribe() {
+    setBusy(true);
+    setProblem("");
+    try {
+      if ((await Notification.requestPermission()) !== "granted") { setProblem(t("notify.denied")); return; }
+      const registration = await navigator.serviceWorker.ready;
+      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true,
+        applicationServerKey: keyBytes(state.vapid_public_key) });
+      await post("/api/notifications/devices/", { ...subscription.toJSON(), label: deviceLabel() });
+      setState(await get("/api/notifications/"));
+    } catch (e) {
+      setProblem(e instanceof Error && e.status ? e.message : t("notify.failed"));
+    } finally { setBusy(false); }
+  }
+  async function remove(id) {
+    try {
+      await del(`/api/notifications/devices/${id}/`);
+      setState(await get("/api/notifications/"));
+    } catch (e) { setProblem(e.message); }
+  }
+  const pushable = canPush() && state.vapid_public_key;
+  return html`<section class="panel" aria-labelledby="account-notify" data-testid="notifications">
+    <h2 id="account-notify">${t("notify.title")}</h2>
+    <table class="notify-kinds">
+      <thead><tr><th scope="col">${t("notify.what")}</th><th scope="col">${t("notify.push")}</th><th scope="col">${t("notify.email")}</th></tr></thead>
+      <tbody>${state.kinds.map((kind) => html`<tr key=${kind}>
+        <th scope="row">${t(`notify.kind.${kind}`)}</th>
+        ${["push", "email"].map((channel) => html`<td><input type="checkbox" data-testid=${`${channel}-${kind}`}
+          aria-label=${t(`notify.kind.${kind}`) + " · " + t(`notify.${channel}`)} checked=${state[channel].includes(kind)}
+          disabled=${channel === "email" && !state.has_email} onChange=${(e) => choose(channel, kind, e.currentTarget.checked)} /></td>`)}
+      </tr>`)}</tbody>
+    </table>
+    ${!state.has_email && html`<p class="hint">${t("notify.email_needs_address")}</p>`}
+    <h3>${t("notify.devices")}</h3>
+    ${state.devices.length ? html`<ul class="notify-devices" data-testid="devices">${state.devices.map((d) => html`<li key=${d.id}>
+        <span>${d.label || t("notify.device_unnamed")}</span>
+        <button type="button" class="btn btn-small" data-testid=${`remove-device-${d.id}`} onClick=${() => remove(d.id)}>${t("notify.remove")}</button>
+      </li>`)}</ul>` : html`<p class="hint" data-testid="no-devices">${t("notify.no_devices")}</p>`}
+    <${Notice}>${problem}<//>
+    ${pushable ? html`<div class="actions"><button type="button" class="btn" data-testid="subscribe-device" disabled=${busy}
+        onClick=${subscribe}>${t("notify.subscribe")}</button></div>`
+      : html`<p class="hint">${t(canPush() ? "notify.push_off" : "notify.unsupported")}</p>`}
+  </section>`;
+}
+
 export function AccountScreen({ user }) {
   const [me, setMe] = useState(null);
   const [error, setError] = useState("");
@@ -96,6 +171,7 @@ export function AccountScreen({ user }) {
       <${LanguagePanel} />
       <${Notice}>${error}<//>
       ${me ? html`<${EmailPanel} me=${me} onSaved=${setMe} /><${PasswordPanel} username=${me.username} />` : !error && html`<${Spinner} />`}
+      <${NotificationsPanel} />
       <section class="panel">
         <button type="button" class="btn" data-testid="logout" onClick=${leave}>${t("nav.logout")}</button>
       </section>
