@@ -495,3 +495,20 @@ async def test_sockets_drop_updates_older_than_what_they_sent(fake_game, make_us
     assert (await room.receive_json_from())["lobby"]["seats"][1]["user"] is None
     for comm in (watcher, room):
         await comm.disconnect()
+
+
+@pytest.mark.parametrize("game", ["condottiere", "gods_playground"])
+def test_bot_levels_are_stored_with_the_match(game, host, as_user):
+    """Issue 28: a host seats bots by level (kezdő / haladó / mester); the match keeps each seat's level."""
+    from backend.matches.models import Match
+
+    lobby = _create(as_user(host), game=game, num_seats=3)
+    listed = {g["id"]: g for g in as_user(host).get("/api/games/").json()}
+    assert {"beginner", "advanced", "master"} <= set(listed[game]["bots"])
+    for level in ("master", "beginner"):
+        r = as_user(host).post(f"/api/lobbies/{lobby['id']}/bots/", {"bot": level}, format="json")
+        assert r.status_code == 200, r.json()
+    r = as_user(host).post(f"/api/lobbies/{lobby['id']}/start/")
+    assert r.status_code == 201, r.json()
+    match = Match.objects.get(pk=r.json()["match_id"])
+    assert sorted(s.bot for s in match.seats.all() if s.bot) == ["beginner", "master"]

@@ -10,6 +10,9 @@ import { preloadTable } from "../games/tables.js";
 import { ClockIcon, timeControlText } from "../match/time_control.js";
 import { ChatButton, useChatFrames } from "../chat_button.js";
 
+// The bot levels a host may seat (the API also knows "random" and the old name "heuristic").
+const BOT_LEVELS = ["beginner", "advanced", "master"];
+
 export function LobbyRoomScreen({ params, query, user }) {
   const id = params[0];
   const code = query.get("code") || "";
@@ -19,7 +22,7 @@ export function LobbyRoomScreen({ params, query, user }) {
   const [error, setError] = useState("");
   const [loadError, setLoadError] = useState("");
   const [gone, setGone] = useState(false); // no such lobby (or a private one without its code)
-  const [bot, setBot] = useState("heuristic");
+  const [bot, setBot] = useState("advanced"); // the level a new bot seat gets
   const [copied, setCopied] = useState(false);
   const [refused, setRefused] = useState(false); // the room stopped sending news (e.g. kicked from a private lobby)
   const chat = useChatFrames(user); // chat frames and refusals of chat messages (their id) go to the chat
@@ -60,7 +63,7 @@ export function LobbyRoomScreen({ params, query, user }) {
   const mySeat = user && lobby.seats.find((s) => s.user && s.user.id === user.id);
   const filled = lobby.seats.filter((s) => s.user || s.bot).length;
   const full = filled === lobby.num_seats;
-  const bots = (game && game.bots) || ["random", "heuristic"];
+  const levels = BOT_LEVELS.filter((b) => !game || game.bots.includes(b));
   const invite = lobby.invite_code ? `${location.origin}/lobby/${lobby.id}?code=${encodeURIComponent(lobby.invite_code)}` : "";
 
   async function start() {
@@ -100,9 +103,11 @@ export function LobbyRoomScreen({ params, query, user }) {
         </li>`)}
       </ol>
       ${isHost && !full && lobby.status === "open" && html`<div class="bot-add">
-        <label class="field field-inline"><span>${t("lobby.bot")}</span>
-          <select value=${bot} onChange=${(e) => setBot(e.target.value)} aria-label=${t("lobby.bot_kind")}>
-            ${bots.map((b) => html`<option value=${b}>${botName(b)}</option>`)}</select></label>
+        <fieldset class="bot-levels"><legend>${t("lobby.bot_level")}</legend><div class="tc-options">
+          ${levels.map((b) => html`<label class=${"tc-choice" + (bot === b ? " on" : "")} data-testid="bot-level" data-level=${b}>
+            <input type="radio" name="bot-level" value=${b} checked=${bot === b} onChange=${() => setBot(b)} />
+            <span class="tc-name">${botName(b)}</span><span class="muted">${t(`lobby.level_${b}`)}</span></label>`)}
+        </div></fieldset>
         <button type="button" class="btn" data-testid="add-bot" onClick=${() => act(post(`/api/lobbies/${lobby.id}/bots/`, { bot }))}>${t("lobby.add_bot")}</button>
       </div>`}
       ${isHost && lobby.status === "open" && html`<div class="field field-check"><label><input type="checkbox" checked=${ratedAsked ?? lobby.rated}
