@@ -17,10 +17,14 @@ backends serving the benchmark database.
     .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --time-control realtime:600:10
     .venv/bin/python bench/ws_load.py --mode paced --matches 200 --nginx --servers 2
     .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --spectators 0 --runs 3
+    .venv/bin/python bench/ws_load.py --mode saturated --matches 50 --spectators 0 --frames full patch
 
-The last one is the side-by-side harness's workload (3 players, no spectator):
+The fourth one is the side-by-side harness's workload (3 players, no spectator):
 CPU per action is the figure to optimise against on a shared box, where
-actions/s move with the neighbours' load.
+actions/s move with the neighbours' load.  `--frames patch` opens the sockets
+with ?frames=patch (difference frames, docs/api.md); with several values each
+run measures each in turn, on fresh matches and a fresh server, and the
+summary puts them side by side.  "frame B" is the average state or patch frame.
 
 With --nginx the workers run as deploy/systemd/games@.service starts them and
 the clients connect with wss:// through deploy/nginx/ rendered for free ports
@@ -52,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.support.deploy import Nginx, Worker, tls_context
 from tests.support.servers import Daphne, free_port
+from backend.matches import patches
 from tests.support.wsclient import ConnectionClosed, WebSocket
 
 LAYERS = {
@@ -218,6 +223,7 @@ class Stats:
         self.sent = self.applied = self.stale = self.other_errors = 0
         self.duplicates = 0
         self.measuring = False
+        self.frames = self.frame_bytes = 0  # state and patch frames received in the window
 
 
 class MatchDriver:
@@ -237,13 +243,15 @@ class MatchDriver:
         self.started = False
         self.held: dict[int, str] = {}
         self.listeners: list[asyncio.Task] = []
+        self.path = f"/ws/matches/{self.id}/" + ("?frames=patch" if args.frames == "patch" else "")
+        self.states: list[dict | None] = [None] * (3 + args.spectators)  # with patches: each client's state
 
     async def connect(self, ports: list[int], first: int) -> None:
         if self.args.nginx:  # one address; nginx routes the match to its worker
             for token in self.tokens + [None] * self.args.spectators:
                 headers = {"Authorization": f"Token {token}"} if token else None
                 self.clients.append(await WebSocket.connect(
-                    "127.0.0.1", ports[0], f"/ws/matches/{self.id}/", origin=f"https://127.0.0.1:{ports[0]}",
+                    "127.0.0.1", ports[0], self.path, origin=f"https://127.0.0.1:{ports[0]}",
                     headers=headers, tls=tls_context()))
             self.listeners = [asyncio.create_task(self._listen(i)) for i in range(len(self.clients))]
             return
@@ -253,8 +261,7 @@ class MatchDriver:
             # id), or spread round-robin over them.
             port = ports[(first if self.args.route == "match" else first + i) % len(ports)]
             headers = {"Authorization": f"Token {token}"} if token else None
-            self.clients.append(await WebSocket.connect("127.0.0.1", port, f"/ws/matches/{self.id}/",
-                                                        headers=headers))
+            self.clients.append(await WebSocket.connect("127.0.0.1", port, self.path, headers=headers))
         self.listeners = [asyncio.create_task(self._listen(i)) for i in range(len(self.clients))]
 
     async def run(self, index: int, start: float) -> None:
@@ -273,7 +280,11 @@ class MatchDriver:
                 if self.started:
                     await self._handle(i, text)
                 elif text.startswith('{"type":"state"'):
-                    self.held[i] = text
+                    self.held[i], self.states[i] = text, None
+                elif text.startswith('{"type":"patch"'):  # before the run: kept up to date, handled at its start
+                    state = self.states[i] = patches.apply(self.states[i] or loads(self.held[i]),
+                                                           loads(text)["patch"], in_place=True)
+                    self.held[i] = json.dumps(state)
         except (ConnectionClosed, asyncio.CancelledError):
             return
 
@@ -282,14 +293,26 @@ class MatchDriver:
         # A state with no legal actions for this client only needs its
         # version, read from the fixed head the server writes; anything
         # else (or an unexpected head) is parsed in full.
+        if self.stats.measuring and text.startswith(('{"type":"state"', '{"type":"patch"')):
+            self.stats.frames += 1
+            self.stats.frame_bytes += len(text.encode())
         head = STATE_HEAD.match(text)
-        if head and NO_LEGAL in text:
+        if head and NO_LEGAL in text and self.args.frames == "full":
             await self._on_state(i, {"version": int(head[1]), "legal_actions": [], "status": head[2]})
             return
         message = loads(text)
         kind = message["type"]
         if kind == "state":
+            self.states[i] = message
             await self._on_state(i, message)
+        elif kind == "patch":
+            state = self.states[i]
+            if state is None or state["version"] != message["base"]:
+                self.stats.other_errors += 1
+                print("a patch for another version:", message["base"], file=sys.stderr)
+                await self.clients[i].send('{"type":"sync"}')
+                return
+            await self._on_state(i, patches.apply(state, message["patch"], in_place=True))
         elif kind == "error":
             if message["code"] == "stale_version":
                 self.stats.stale += 1
@@ -389,6 +412,7 @@ async def drive(args, matches: list[dict], ports: list[int], servers: list[Daphn
         "connect_s": connect_s, "actions": applied, "actions_per_s": applied / elapsed,
         "p50_ms": pct(0.50), "p95_ms": pct(0.95), "p99_ms": pct(0.99), "max_ms": 1000 * lat[-1] if lat else 0,
         "mean_ms": 1000 * statistics.fmean(lat) if lat else 0,
+        "frame_bytes": stats.frame_bytes / max(1, stats.frames),
         "lost": lost, "clients_behind": behind, "duplicates": stats.duplicates,
         "stale": stats.stale, "errors": stats.other_errors,
         "statements_per_action": statements / max(1, applied),
@@ -426,21 +450,33 @@ async def main_async(args) -> None:
     import django
 
     django.setup()
-    results = []
+    kinds = args.frames
+    results: dict[str, list] = {kind: [] for kind in kinds}
     for run in range(args.runs):
-        # Each run: fresh matches on a fresh server (its warm-up included).
-        result = await one_run(args, env, args.seed + 1000 * run)
-        report(args, result, run)
-        results.append(result)
-    if len(results) > 1:
-        print(f"over {len(results)} runs (min / median / max):")
-        for key, label in (("actions_per_s", "actions/s"), ("p99_ms", "p99 ms"), ("max_ms", "max ms"),
-                           ("server_cpu_ms_per_action", "server CPU s per 1,000 actions"),
-                           ("main_thread_ms_per_action", "  its event-loop thread"),
-                           ("postgres_cpu_ms_per_action", "PostgreSQL CPU s per 1,000 actions"),
-                           ("statements_per_action", "statements/action")):
-            values = sorted(r[key] for r in results)
-            print(f"  {label:36} {values[0]:.3f} / {statistics.median(values):.3f} / {values[-1]:.3f}")
+        # Each run: fresh matches on a fresh server (its warm-up included), each kind of frames in turn.
+        for kind in kinds:
+            args.frames = kind
+            result = await one_run(args, env, args.seed + 1000 * run)
+            report(args, result, run)
+            results[kind].append(result)
+    args.frames = kinds
+    figures = (("actions_per_s", "actions/s"), ("p99_ms", "p99 ms"), ("max_ms", "max ms"),
+               ("server_cpu_ms_per_action", "server CPU s per 1,000 actions"),
+               ("main_thread_ms_per_action", "  its event-loop thread"),
+               ("postgres_cpu_ms_per_action", "PostgreSQL CPU s per 1,000 actions"),
+               ("statements_per_action", "statements/action"), ("frame_bytes", "frame B"))
+    if args.runs > 1:
+        for kind in kinds:
+            print(f"frames={kind}, over {args.runs} runs (min / median / max):")
+            for key, label in figures:
+                values = sorted(r[key] for r in results[kind])
+                print(f"  {label:36} {values[0]:.3f} / {statistics.median(values):.3f} / {values[-1]:.3f}")
+    if len(kinds) > 1:
+        print("side by side, medians:")
+        print(f"  {'':36} " + " ".join(f"{kind:>10}" for kind in kinds))
+        for key, label in figures:
+            print(f"  {label:36} " + " ".join(f"{statistics.median(r[key] for r in results[kind]):10.3f}"
+                                              for kind in kinds))
 
 
 async def one_run(args, env: dict, seed: int) -> dict:
@@ -476,7 +512,8 @@ def report(args, result: dict, run: int) -> None:
     clients = 3 + args.spectators
     print(f"mode={args.mode} M={args.matches} spectators={args.spectators} layer={args.layer} "
           f"servers={args.servers} route={'nginx (wss, by match)' if args.nginx else args.route} "
-          f"time_control={control} seconds={args.seconds}" + (f" run={run + 1}/{args.runs}" if args.runs > 1 else ""))
+          f"time_control={control} seconds={args.seconds} frames={args.frames}"
+          + (f" run={run + 1}/{args.runs}" if args.runs > 1 else ""))
     print(f"  actions/s        {result['actions_per_s']:.0f}  ({result['actions']} actions measured)")
     print(f"  latency ms       p50 {result['p50_ms']:.1f}  p95 {result['p95_ms']:.1f}  "
           f"p99 {result['p99_ms']:.1f}  max {result['max_ms']:.1f}  (send -> all {clients} clients hold it)")
@@ -495,6 +532,7 @@ def report(args, result: dict, run: int) -> None:
           f"{100 * result['main_thread_share']:.0f}%; load generator {100 * result['generator_cpu_share']:.0f}%")
     print(f"  PostgreSQL CPU   {result['postgres_cpu_ms_per_action']:.3f} s per 1,000 actions "
           f"(the benchmark database's backends)")
+    print(f"  frames           {result['frame_bytes']:.0f} B on average (state or patch frame, payload)")
     print(f"  connect          {result['connect_s']:.1f} s for {clients * args.matches} sockets")
 
 
@@ -519,6 +557,8 @@ def main() -> None:
     parser.add_argument("--db-url", default="postgres://postgres@127.0.0.1:5432/helper4_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frames", nargs="+", choices=["full", "patch"], default=["full"],
+                        help="whole state frames (default) or difference frames (?frames=patch); several: each in turn")
     parser.add_argument("--profile", metavar="FILE", help="run Daphne under cProfile, stats to FILE")
     parser.add_argument("--py-spy", metavar="FILE", help="py-spy record (raw, folded stacks) of Daphne in the window")
     parser.add_argument("--py-spy-gil", action="store_true", help="with --py-spy: only samples holding the GIL")

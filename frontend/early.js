@@ -3,7 +3,8 @@
 // for: the match record (it names the game; js/screens/match.js takes the answer) and the match socket, whose
 // first frames it holds until js/live.js adopts it. The socket's address is made here only, for both.
 (function () {
-  window.__matchSocketPath = function (id) { return "/ws/matches/" + id + "/"; };
+  // Difference frames (docs/api.md): js/match/patch.js turns them back into whole states.
+  window.__matchSocketPath = function (id) { return "/ws/matches/" + id + "/?frames=patch"; };
   var m = /^\/match\/(\d+)\/?$/.exec(location.pathname);
   if (!m) return;
   window.__earlyMatch = { id: m[1], answer: fetch("/api/matches/" + m[1] + "/", { headers: { Accept: "application/json" }, credentials: "same-origin" }) };

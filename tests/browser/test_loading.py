@@ -61,7 +61,7 @@ def test_a_cold_match_page_fetches_only_what_it_named_and_opens_one_socket(brows
         assert any(u.startswith(f"js/games/{game}/table.") for u in fetched)
         assert not [u for u in fetched if u.startswith(f"js/games/{GAMES[game]}/")]
         # One match socket, early.js's, which the app took over (and which its address names once, there).
-        assert [s for s in sockets if "/ws/matches/" in s] == [re.sub(r"^http", "ws", live_server_url) + f"/ws/matches/{match_id}/"]
+        assert [s for s in sockets if "/ws/matches/" in s] == [re.sub(r"^http", "ws", live_server_url) + f"/ws/matches/{match_id}/?frames=patch"]
         assert page.evaluate("() => window.__earlySocket") is None  # adopted
         assert not errors, errors
 
@@ -91,7 +91,7 @@ def test_moving_to_another_match_opens_that_matchs_socket(browser, live_server_u
         client.page.wait_for_selector("[data-testid=table][data-game=gods_playground][data-version]")
         ws = re.sub(r"^http", "ws", client.base)
         client.page.wait_for_function("() => [...window.__sockets].every((s) => s.status === 'open')")
-        assert [s.url for s in sockets] == [f"{ws}/ws/matches/{first}/", f"{ws}/ws/matches/{second}/"]
+        assert [s.url for s in sockets] == [f"{ws}/ws/matches/{first}/?frames=patch", f"{ws}/ws/matches/{second}/?frames=patch"]
         client.page.wait_for_function("() => window.__sockets.size === 1")
         assert sockets[0].is_closed() and not sockets[1].is_closed()
         assert not client.errors, client.errors

@@ -12,6 +12,8 @@ from channels.db import database_sync_to_async
 from django.db import connections
 from channels.testing import WebsocketCommunicator
 
+from backend.matches import jsoncodec, patches
+
 ORIGIN = (b"origin", b"http://localhost")
 # What a browser on the site sends with a handshake (tests/platform: the origin check).
 BROWSER = [(b"host", b"localhost"), ORIGIN]
@@ -36,12 +38,17 @@ def new_id() -> str:
 
 
 class Player:
-    """One WebSocket connection; remembers every message it received, raw."""
+    """One WebSocket connection; remembers every message it received, raw.
+    With `patches`, it asks for difference frames (?frames=patch) and applies
+    each to the state it holds: `state` is then the state that patch makes."""
 
-    def __init__(self, application, match_id: int, token: str | None = None, path: str | None = None):
+    def __init__(self, application, match_id: int, token: str | None = None, path: str | None = None,
+                 patches: bool = False):
         headers = BROWSER + ([(b"authorization", f"Token {token}".encode())] if token else [])
-        self.comm = WebsocketCommunicator(application, path or f"/ws/matches/{match_id}/", headers=headers)
+        path = path or f"/ws/matches/{match_id}/" + ("?frames=patch" if patches else "")
+        self.comm = WebsocketCommunicator(application, path, headers=headers)
         self.raw: list[str] = []
+        self.frames: list[str] = []  # each state or patch frame, then the state a patch made; times masked
         self.state: dict | None = None
         self.errors: list[dict] = []
         self.presence: dict | None = None
@@ -58,7 +65,14 @@ class Player:
             self.raw.append(text)
             message = json.loads(text)
             kind = message["type"]
-            if kind == "state":
+            if kind == "patch":
+                assert self.state is not None and message["base"] == self.state["version"], message
+                self.state = message = patches.apply(self.state, message["patch"])
+                assert self.state["version"] == json.loads(text)["version"]
+                self.frames += [_timeless_patch(text), _timeless(jsoncodec.dumps(self.state))]
+                kind = "state"
+            elif kind == "state":
+                self.frames.append(_timeless(text))
                 self.state = message
             elif kind == "error":
                 self.errors.append(message)
@@ -88,8 +102,9 @@ class Player:
     def states(self) -> list[str]:
         """The state messages as received, with the clock's readings of time
         masked: they depend on when a frame was built, not on the game (the
-        seats whose clocks run, and the rest, stay as sent)."""
-        return [_timeless(t) for t in self.raw if json.loads(t)["type"] == "state"]
+        seats whose clocks run, and the rest, stay as sent).  A patching
+        player's patch frames are there too, each followed by the state it made."""
+        return list(self.frames)
 
     async def close(self) -> None:
         await self.comm.disconnect()
@@ -100,6 +115,15 @@ _CLOCK_TIMES = re.compile(r'"(server_ms|turn_ms|remaining_ms|defaults_in_ms)":(\
 
 def _timeless(text: str) -> str:
     return _CLOCK_TIMES.sub(lambda m: f'"{m[1]}":' + re.sub(r"\d+", "0", m[2]), text)
+
+
+def _timeless_patch(text: str) -> str:
+    """A patch frame without its operations on the clock's frame and the
+    silence's countdown (whether the clock is patched field by field or
+    replaced depends on the times' digits); the rest as sent."""
+    frame = json.loads(text)
+    frame["patch"] = [op for op in frame["patch"] if not op["path"].startswith(("/clock", "/defaults_in_ms"))]
+    return jsoncodec.dumps(frame)
 
 
 @database_sync_to_async

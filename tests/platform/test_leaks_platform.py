@@ -76,7 +76,8 @@ def _seeds_with_the_same_first_holder(deck: list) -> tuple[int, int]:
 
 
 class Twin:
-    """One of the two matches: three seats and an anonymous spectator on the socket."""
+    """One of the two matches: three seats and an anonymous spectator on the socket
+    (players 0-3), and the same four again asking for difference frames (4-7)."""
 
     def __init__(self, match_id: int, users: list, players: list[Player]):
         self.match_id, self.users, self.players = match_id, users, players
@@ -84,15 +85,25 @@ class Twin:
     @classmethod
     async def open(cls, users: list, options: dict, seed: int) -> "Twin":
         match_id = await create("condottiere", users, options, seed=seed)
-        players = [Player(application, match_id, await token_for(u)) for u in users] + [Player(application, match_id)]
-        for p in players:
-            await p.connect()
-        return cls(match_id, users, players)
+        return cls(match_id, users, await _viewers(match_id, users))
 
     async def act(self, seat: int, action: dict, version: int) -> None:
         await self.players[seat].act(action, client_id=f"c{version}")
         for p in self.players:
             await p.until_version(version + 1)
+
+
+async def _viewers(match_id: int, users: list) -> list[Player]:
+    tokens = [await token_for(u) for u in users]
+    players = [Player(application, match_id, t, patches=patching) for patching in (False, True)
+               for t in tokens + [None]]
+    for p in players:
+        await p.connect()
+    return players
+
+
+# Those who may not see seat 0's secrets: seats 1 and 2 and the spectator, with full frames and with patches.
+OTHERS = (1, 2, 3, 5, 6, 7)
 
 
 def _rest(match_id: int, users: list, lobby_ids: tuple = ()) -> dict:
@@ -203,8 +214,8 @@ async def test_one_hidden_card_changes_nothing_in_rest_channels_logs_or_errors(c
     assert stored[0].state["hands"][0] != stored[1].state["hands"][0], "the hidden card must still differ"
     assert stored[0].state["hands"][1:] == stored[1].state["hands"][1:]
 
-    # The socket: the spectator and seats 1 and 2 received the same bytes.
-    for viewer in (1, 2, 3):
+    # The socket: the spectator and seats 1 and 2 received the same bytes, full frames and patches.
+    for viewer in OTHERS:
         assert a.players[viewer].states() == b.players[viewer].states(), f"viewer {viewer}"
     # Errors for the seats that cannot see the card, and for the spectator.
     errors_a = await _probe_errors(a, [1, 2, 3], PROBES)
@@ -248,7 +259,7 @@ async def test_the_seed_and_rng_are_hidden_from_everyone(channel_log, caplog):
         version += 1
     stored = [await db_match(t.match_id) for t in (a, b)]
     assert stored[0].state != stored[1].state  # the RNG differs in the stored states
-    for viewer in range(4):
+    for viewer in range(8):
         assert a.players[viewer].states() == b.players[viewer].states(), f"viewer {viewer}"
     rest = [await database_sync_to_async(_rest)(t.match_id, users) for t in (a, b)]
     for key in rest[0]:
@@ -303,14 +314,12 @@ async def test_gods_playground_secret_tiles_stay_secret_until_the_reveal(channel
     twins = []
     for _ in range(2):
         match_id = await create("gods_playground", users, {}, seed=21)
-        players = [Player(application, match_id, await token_for(u)) for u in users] + [Player(application, match_id)]
-        for p in players:
-            await p.connect()
-        twins.append(Twin(match_id, users, players))
+        twins.append(Twin(match_id, users, await _viewers(match_id, users)))
     a, b = twins
     await lay_secret_nobles(twins)
     assert a.players[0].states()[-1] != b.players[0].states()[-1]  # seat 0 does see its own tile
-    for viewer in (1, 2, 3):
+    assert a.players[4].states()[-2:] != b.players[4].states()[-2:]  # in its patches too
+    for viewer in OTHERS:
         assert a.players[viewer].states() == b.players[viewer].states(), f"viewer {viewer}"
     rest = [await database_sync_to_async(_rest)(t.match_id, users) for t in twins]
     for key in rest[0]:

@@ -63,13 +63,23 @@ class Room:
         key = (after, seat)
         text = snapshot.shared.get(key)
         if text is None:
+            events = self.events_list(snapshot, after, seat)
+            if events is None:
+                return None
+            text = snapshot.shared[key] = jsoncodec.dumps(events)
+        return text
+
+    def events_list(self, snapshot: Snapshot, after: int, seat: int | None) -> list | None:
+        """events_json's events as values (read-only: shared like the text)."""
+        key = ("list", after, seat)
+        events = snapshot.shared.get(key)
+        if events is None:
             lists = self.events_between(after, snapshot.version)
             if lists is None:
                 return None
             engine = self.engine
-            text = snapshot.shared[key] = jsoncodec.dumps(
-                [e for events in lists for e in engine.visible_events(events, seat)])
-        return text
+            events = snapshot.shared[key] = [e for events in lists for e in engine.visible_events(events, seat)]
+        return events
 
     def applied_recently(self, client_id: str) -> bool:
         return any(cid == client_id for cid, _ in self.log.values())
@@ -78,6 +88,11 @@ class Room:
         """(view JSON, legal actions JSON) of `seat` at `snapshot`; the views of
         every seat watched here are computed together (engine.views shares
         what they have in common) and kept on the snapshot."""
+        return self.rendered_all(snapshot, seat)[:2]
+
+    def rendered_all(self, snapshot: Snapshot, seat: int | None) -> tuple[str, str, dict, list]:
+        """`rendered`'s JSON and the values it encodes (read-only: shared by
+        every viewer of the seat, and by the difference frames built from them)."""
         parts = snapshot.rendered.get(seat)
         if parts is None:
             seats = {v.seat for v in self.viewers}
@@ -91,6 +106,6 @@ class Room:
                 # A seat the bot plays for its user offers that user nothing until they take it back.
                 plays = active and s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
                 legal = engine.offered_actions(state, s) if plays else []
-                snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal))
+                snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal), view, legal)
             parts = snapshot.rendered[seat]
         return parts

@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 from collections import deque
+from urllib.parse import parse_qs
 
 from django.conf import settings
 from django.utils import translation
@@ -24,7 +25,7 @@ from backend.common.ratelimit import TokenBucket
 
 from .. import chat
 from .. import clock as clocks
-from .. import jsoncodec, timing
+from .. import jsoncodec, patches, timing
 from ..domain import ACTIVE, valid_client_id
 from ..errors import MatchError, gettext_lazy as _
 from ..runtime import MatchHub
@@ -40,6 +41,9 @@ SERVICE_RESTART = 4503
 CLOSE_CODES = {"unauthenticated": 4401, "forbidden": 4403, "not_found": 4404, "limit_reached": 4429,
                "unavailable": 4513, "restarting": SERVICE_RESTART}
 CHAT_MESSAGES = ("chat", "chat_mute", "chat_history")  # a tuple: "type" may be any JSON value
+# Difference frames: a viewer's next message is built once and shared by the
+# viewers of its seat for this long; its clock counts from that moment.
+SHARE_MS = 100
 
 
 def unavailable() -> MatchError:
@@ -71,6 +75,8 @@ class MatchSocket:
         self.address = client_address(scope)
         self.language = language_from_scope(scope)
         self.wire = wire.for_scope(scope)
+        self.patching = wants_patches(scope)
+        self.held: dict | None = None  # patching: the last state message sent, as values (shared, read-only)
         self.bucket = TokenBucket(settings.MATCH_WS_RATE, settings.MATCH_WS_BURST)
         self.hub: MatchHub | None = None
         self.room = None
@@ -142,7 +148,7 @@ class MatchSocket:
         # versions offered meanwhile wait for `ready`.
         hub.join(room, self)
         snapshot = room.snapshot
-        await self._send_text(self._state_text(snapshot, "[]"))
+        await self._send_text(self._full_text(snapshot, []) if self.patching else self._state_text(snapshot, "[]"))
         self.sent_version = snapshot.version
         self.ready = True
         self.presence(*room.presence.summary())
@@ -348,6 +354,12 @@ class MatchSocket:
         if self.wire is None:
             return False
         snapshot = self.room.snapshot
+        if self.patching:
+            events = self.room.events_list(snapshot, self.sent_version, self.seat)
+            if events is None or not self.wire.send_text(self._patch_text(snapshot, events)):
+                return False
+            self.sent_version = snapshot.version
+            return True
         events = self.room.events_json(snapshot, self.sent_version, self.seat)
         if events is None or not self.wire.send_text(self._state_text(snapshot, events)):
             return False
@@ -381,8 +393,15 @@ class MatchSocket:
             lists = []
         else:
             return
+        if self.patching:
+            events = self._visible(lists)
+            # A sync or a resent action asks for the whole state.
+            text = self._full_text(snapshot, events) if force or self.held is None \
+                else self._patch_text(snapshot, events)
+        else:
+            text = self._state_text(snapshot, _dumps(self._visible(lists)))
         self.sent_version = max(self.sent_version, snapshot.version)
-        await self._send_text(self._state_text(snapshot, _dumps(self._visible(lists))))
+        await self._send_text(text)
 
     async def _send_text(self, text: str) -> None:
         await self.asgi_send({"type": "websocket.send", "text": text})
@@ -391,12 +410,56 @@ class MatchSocket:
         engine, seat = self.room.engine, self.seat
         return [e for events in lists for e in engine.visible_events(events, seat)]
 
+    # ---- difference frames (docs/api.md) ------------------------------------------
+    def _message(self, snapshot, events: list, now: int) -> dict:
+        """The state message `_state_text` would write, as values (the parts
+        every viewer shares are shared objects: patches.diff meets them again)."""
+        _, _, view, legal = self.room.rendered_all(snapshot, self.seat)
+        shared = snapshot.shared.get(("values", now))
+        if shared is None:
+            shared = snapshot.shared[("values", now)] = (
+                None if snapshot.clock is None else clocks.frame(snapshot.clock, now), list(snapshot.control),
+                None if snapshot.window is None else max(0, snapshot.window - now))
+        return {"type": "state", "version": snapshot.version, "seat": self.seat, "status": snapshot.status,
+                "view": view, "legal_actions": legal, "events": events, "clock": shared[0], "control": shared[1],
+                "defaults_in_ms": shared[2]}
+
+    def _full_text(self, snapshot, events: list) -> str:
+        """A full state message for a patching viewer, now; what it holds from then on."""
+        self.held = self._message(snapshot, events, timing.now_ms())
+        return _dumps(self.held)
+
+    def _patch_text(self, snapshot, events: list) -> str:
+        """The patch from the message this viewer holds to its message at
+        `snapshot` (`events`: the ones since the held version).  Both messages
+        and the patch are kept on the snapshot, so the viewers of a seat that
+        hold the same message share one diff and one encoding."""
+        base, now = self.held, timing.now_ms()
+        key = ("patch", self.seat, base["version"])
+        kept = snapshot.shared.get(key)
+        if kept is None or now - kept[1] > SHARE_MS:
+            kept = snapshot.shared[key] = (self._message(snapshot, events, now), now, {})
+        message, _, texts = kept
+        found = texts.get(id(base))
+        if found is None or found[0] is not base:
+            ops = patches.diff(base, message, snapshot.shared.setdefault("patch memo", {}))
+            found = texts[id(base)] = (base, f'{{"type":"patch","version":{snapshot.version},'
+                                             f'"base":{base["version"]},"patch":{_dumps(ops)}}}')
+        self.held = message
+        return found[1]
+
     def _state_text(self, snapshot, events: str) -> str:
         """The state message (`events`: their JSON), built from the parts its viewers share."""
         view, legal = self.room.rendered(snapshot, self.seat)
         head, tail = _shared_parts(snapshot, timing.now_ms())
         seat = "null" if self.seat is None else self.seat
         return f'{head}"seat":{seat},{tail[0]}"view":{view},"legal_actions":{legal},"events":{events},{tail[1]}'
+
+
+def wants_patches(scope) -> bool:
+    """`?frames=patch` on the socket's URL: difference frames after the first state."""
+    query = scope.get("query_string") or b""
+    return b"frames=patch" in query and "patch" in parse_qs(query.decode("latin1")).get("frames", ())
 
 
 def _shared_parts(snapshot, now: int) -> tuple[str, tuple[str, str]]:

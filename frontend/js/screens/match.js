@@ -1,5 +1,5 @@
 // A match: the live socket, the log, errors, and the game's table.
-import { html, useEffect, useRef, useState } from "../lib.js";
+import { html, useEffect, useMemo, useRef, useState } from "../lib.js";
 import { answer, get } from "../api.js";
 import { useLive } from "../live.js";
 import { has, t } from "../i18n.js";
@@ -11,6 +11,7 @@ import { useCueSettings, useMoveCues } from "../match/cues.js";
 import { MatchMenu } from "../match/menu.js";
 import { ResignationResult } from "../match/rematch.js";
 import { useHoldWhileFocused } from "../match/hold.js";
+import { StateFrames } from "../match/patch.js";
 import { ChatButton, useChatFrames } from "../chat_button.js";
 
 // early.js asked for this page's match record: the game it names starts downloading its table at once.
@@ -63,6 +64,7 @@ export function MatchScreen({ params, user }) {
     .catch((e) => { setMissing(e.status === 404); setLoadError(e.message); });
   useEffect(() => { loadMeta(); }, [id]);
 
+  const frames = useMemo(() => new StateFrames(), [id]); // difference frames into whole states (match/patch.js)
   const live = useLive(missing ? null : window.__matchSocketPath(id), { // its address: early.js
     ping: { type: "ping" }, // a silence: make sure the connection still carries (live.js)
     onOpen: (again, sock) => {
@@ -72,7 +74,9 @@ export function MatchScreen({ params, user }) {
       sock.send({ type: "chat_history" }); // the chat's lines so far (docs/api.md, Chat)
       if (again) loadMeta();
     },
-    onMessage: (m) => {
+    onMessage: (frame) => {
+      const m = frame.type === "state" || frame.type === "patch" ? frames.take(frame) : frame;
+      if (!m) { live.send({ type: "sync" }); return; } // a patch for a state not held: the whole state, please
       if (chat.take(m)) return;
       seats.take(m);
       if (m.type === "state") {
