@@ -97,3 +97,32 @@ def test_moving_to_another_match_opens_that_matchs_socket(browser, live_server_u
         assert not client.errors, client.errors
     finally:
         client.close()
+
+
+def test_frames_the_early_socket_held_before_the_app_started_reach_the_table(browser, live_server_url):
+    """The app's entry module is held back until early.js's socket has its first state: the app adopts the open
+    socket with the frames it held (js/live.js), and the table shows that state without a second socket."""
+    host = Client(browser, live_server_url, DESKTOP)
+    try:
+        host.signup("held")
+        start_against_two_bots(host, "condottiere")
+        path = "/" + host.page.url.split("/", 3)[3]
+        context = browser.new_context(storage_state=host.context.storage_state(), viewport=DESKTOP)  # nothing cached
+        page = context.new_page()
+        held: list = []
+        page.route(re.compile(r"/app/js/main\.[0-9a-f]{10}\.js$"), lambda route: held.append(route))
+        sockets: list = []
+        page.on("websocket", lambda ws: sockets.append(ws))
+        page.goto(live_server_url + path, wait_until="commit")
+        page.wait_for_function("() => window.__earlySocket && window.__earlySocket.held"
+                               ".some((e) => JSON.parse(e.data).type === 'state')")
+        assert held and not page.query_selector("[data-testid=table]")  # the app has not started
+        first = page.evaluate("() => JSON.parse(window.__earlySocket.held.find((e) => JSON.parse(e.data).type === 'state').data).version")
+        held[0].continue_()
+        page.wait_for_selector("[data-testid=table][data-version]")
+        assert int(page.get_attribute("[data-testid=table]", "data-version")) >= first
+        assert len([s for s in sockets if "/ws/matches/" in s.url]) == 1
+        assert page.evaluate("() => [...window.__sockets].map((s) => s.status)") == ["open"]
+        context.close()
+    finally:
+        host.close()
