@@ -183,6 +183,22 @@ async def wait_for(predicate, timeout: float = 20, every: float = 0.02):
 MERCENARY = {"m1": 1, "m2": 2, "m3": 3, "m4": 4, "m5": 5, "m6": 6, "m10": 10}
 
 
+async def play_seat_to_the_end(player: Player, choose, rng, steps: int = 20_000) -> None:
+    """Play `player`'s seat with the bot function `choose` (fed what the server sends)
+    until the match is finished: once per version it is asked at; a server bot may win
+    the race (stale_version), then it waits for the next state."""
+    acted = set()
+    for _ in range(steps):
+        state = player.state
+        if state["status"] == "finished":
+            return
+        if state["legal_actions"] and state["version"] not in acted:
+            acted.add(state["version"])
+            await player.act(choose(state["view"], state["legal_actions"], rng))
+        await player.next("state", "error", timeout=30)
+    raise AssertionError("the match did not finish")
+
+
 def condottiere_policy(legal: list[dict], rng, avoid: frozenset = frozenset()) -> dict:
     """A scripted player that ends games in a few hundred actions: strongest
     mercenary first, sometimes a special card, otherwise any other choice.

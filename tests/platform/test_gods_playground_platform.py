@@ -14,7 +14,7 @@ from backend.asgi import application
 from backend.engines import canonical, get_engine
 
 from .match_support import match_env  # noqa: F401  (fixture)
-from .match_support import Player, db_match, log_rows, make_users, token_for
+from .match_support import Player, db_match, log_rows, make_users, play_seat_to_the_end, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,18 +53,7 @@ async def test_a_gods_playground_lobby_plays_to_the_end_with_bots():
     seat = me.state["seat"]
     assert seat in (0, 1, 2) and spectator.state["seat"] is None
 
-    choose, rng, acted = engine.bots["heuristic"], random.Random(5), set()
-    for _ in range(20_000):
-        state = me.state
-        if state["status"] == "finished":
-            break
-        # Act once per version we are asked at; a bot may win the race (stale_version): then wait.
-        if state["legal_actions"] and state["version"] not in acted:
-            acted.add(state["version"])
-            await me.act(choose(state["view"], state["legal_actions"], rng))
-        await me.next("state", "error", timeout=30)
-    else:
-        raise AssertionError("the match did not finish")
+    await play_seat_to_the_end(me, engine.bots["heuristic"], random.Random(5))
 
     match = await db_match(match_id)
     assert match.status == "finished" and engine.is_over(match.state)

@@ -14,7 +14,7 @@ from backend.asgi import application
 from backend.engines import get_engine
 
 from .match_support import match_env  # noqa: F401  (fixture)
-from .match_support import Player, db_match, log_rows, make_users, token_for
+from .match_support import Player, db_match, log_rows, make_users, play_seat_to_the_end, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,17 +44,7 @@ async def test_a_condottiere_match_with_a_master_bot_plays_to_the_end(caplog):
     match_id = await _open_and_start(host)
     me = Player(application, match_id, await token_for(host))
     await me.connect()
-    choose, rng, acted = engine.bots["advanced"], random.Random(5), set()
-    for _ in range(20_000):
-        state = me.state
-        if state["status"] == "finished":
-            break
-        if state["legal_actions"] and state["version"] not in acted:
-            acted.add(state["version"])
-            await me.act(choose(state["view"], state["legal_actions"], rng))
-        await me.next("state", "error", timeout=30)
-    else:
-        raise AssertionError("the match did not finish")
+    await play_seat_to_the_end(me, engine.bots["advanced"], random.Random(5))
     match = await db_match(match_id)
     assert match.status == "finished" and engine.is_over(match.state)
     seats = await database_sync_to_async(lambda: {s.seat: s.bot for s in match.seats.all()})()
