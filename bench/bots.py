@@ -1,7 +1,7 @@
 """How strong each bot level is: seat-rotated three-player games between levels.
 
     .venv/bin/python bench/bots.py [--engine condottiere] [--games 300] [--gp-games 100]
-                                   [--budget 1.0 | --iterations N] [--jobs 1] [--matchup master]
+                                   [--budget 1.0 | --iterations N] [--jobs 1] [--matchup master] [--every N]
 
 Matchups (the issue's targets, a fair share being 33%):
   * master against two advanced bots: at least 50%;
@@ -91,6 +91,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=1.0, help="master seconds a move")
     parser.add_argument("--iterations", type=int, default=None, help="master worlds a move (instead of --budget)")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (the box is shared: keep it low)")
+    parser.add_argument("--every", type=int, default=0, help="print the tally so far every N games (0: only at the end)")
     args = parser.parse_args()
     budget = None if args.iterations else args.budget
     think = f"{args.iterations} worlds a move" if args.iterations else f"{args.budget:g} s a move"
@@ -100,12 +101,22 @@ def main() -> None:
             lineup = MATCHUPS[key]
             seeds = range(args.first_seed, args.first_seed + games)
             start = time.perf_counter()
+            label = f"{lineup[0]} vs {lineup[1]} x2"
+            results = []
             with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(one_game, [game_id] * games, [lineup] * games, seeds,
-                                        [budget] * games, [args.iterations] * games))
+                for r in pool.map(one_game, [game_id] * games, [lineup] * games, seeds,
+                                  [budget] * games, [args.iterations] * games):
+                    results.append(r)
+                    if args.every and len(results) % args.every == 0 and len(results) < games:
+                        won = sum(x[0] for x in results)
+                        lo, hi = wilson(won, len(results))
+                        searched = [t for x in results for t, s in x[1] if s]
+                        times = (f"  master think median {statistics.median(searched) * 1000:.0f} ms, "
+                                 f"p99 {percentile(searched, 0.99) * 1000:.0f} ms" if searched else "")
+                        print(f"{game_id:16s} {label:26s} so far {won:.1f}/{len(results)} = {won / len(results):5.1%} "
+                              f"(95% CI {lo:5.1%}-{hi:5.1%}){times}", flush=True)
             wins = sum(r[0] for r in results)
             lo, hi = wilson(wins, games)
-            label = f"{lineup[0]} vs {lineup[1]} x2"
             print(f"{game_id:16s} {label:26s} {wins:6.1f}/{games} = {wins / games:5.1%} "
                   f"(95% CI {lo:5.1%}-{hi:5.1%})  {time.perf_counter() - start:7.1f} s wall", flush=True)
             if key == "master":
