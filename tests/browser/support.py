@@ -17,11 +17,11 @@ class Client:
     """One browser context: a page, its console errors and every WebSocket message it received."""
 
     def __init__(self, browser, base: str, viewport: dict, name: str | None = None, color_scheme: str = "light",
-                 locale: str = "en-US"):
+                 locale: str = "en-US", **context_options):
         self.base = base
         # The browser's language picks the site's on a first visit (tests/browser/test_i18n.py); English unless asked.
         self.context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, color_scheme=color_scheme,
-                                           locale=locale)
+                                           locale=locale, **context_options)
         self.page = self.context.new_page()
         self.page.set_default_timeout(15000)
         self.errors: list[str] = []
