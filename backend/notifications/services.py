@@ -237,7 +237,7 @@ def deliver(row_id: int, send) -> str:
     if row.kind in prefs.email and user.email and not row.email_due:
         Outbox.objects.filter(pk=row.pk).update(email_due=True)
     later = []
-    if row.kind in prefs.push:
+    if row.kind in prefs.push and settings.VAPID_PRIVATE_KEY:  # no key pair: the site sends no push at all
         notice = compose(row, language_of(user))
         served = set(row.sent_to)
         for device in Subscription.objects.filter(user=user).exclude(pk__in=served).order_by("id"):

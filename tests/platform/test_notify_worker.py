@@ -119,6 +119,15 @@ def test_a_push_service_that_is_down_is_tried_again_later_and_nothing_is_sent_tw
     assert row.done_at is not None and row.attempts == 2
 
 
+def test_without_a_key_pair_no_push_is_tried(push, make_user, client_for, settings):
+    settings.VAPID_PRIVATE_KEY = settings.VAPID_PUBLIC_KEY = ""
+    users = [make_user(), make_user()]
+    _subscribe(client_for(users[1]), push.device("b"))
+    _moved(users)
+    Worker(Sender()).run_once()
+    assert push.attempts == [] and Outbox.objects.get(kind=YOUR_MOVE).done_at is not None
+
+
 def test_backoff_doubles_up_to_its_cap(settings):
     settings.NOTIFY_RETRY_BASE_S, settings.NOTIFY_RETRY_MAX_S = 5, 60
     assert [notify.backoff(n).total_seconds() for n in range(1, 7)] == [5, 10, 20, 40, 60, 60]
