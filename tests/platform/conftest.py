@@ -1,4 +1,5 @@
-"""Fixtures shared by the platform tests: clients, users, a registered test game, clean throttles."""
+"""Fixtures shared by the platform tests: clients, users, the match tests' settings (`match_env`), a registered
+test game, clean throttles."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import itertools
 import uuid
 
 import pytest
+from django.db import connections
 from rest_framework.test import APIClient
 
 PASSWORD = "correct horse battery staple"
@@ -40,6 +42,20 @@ async def _close_match_runtimes():
     # (ws_auth, channels' get_user, lobby consumers) leave asgiref's
     # thread-sensitive executor holding a pooled connection; give it back.
     await sync_to_async(connections.close_all)()
+
+
+@pytest.fixture
+def match_env(settings):
+    """Scripted players act far faster than people: lift the rate limit; bots
+    act at once (as `make test` sets); and the runtime of each test's event
+    loop closes its connections so the test database can be dropped at the end."""
+    settings.MATCH_WS_RATE = settings.MATCH_WS_BURST = 10_000
+    settings.BOT_DELAY = 0
+    settings.MATCH_SPECTATORS_EVERY = 0.05  # test_ws_presence.py checks the slower cadence itself
+    db = connections["default"].settings_dict
+    max_age, db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE", 0), 0
+    yield settings
+    db["CONN_MAX_AGE"] = max_age
 
 
 @pytest.fixture

@@ -7,9 +7,7 @@ import json
 import re
 import uuid
 
-import pytest
 from channels.db import database_sync_to_async
-from django.db import connections
 from channels.testing import WebsocketCommunicator
 
 from backend.matches import jsoncodec, patches
@@ -17,20 +15,6 @@ from backend.matches import jsoncodec, patches
 ORIGIN = (b"origin", b"http://localhost")
 # What a browser on the site sends with a handshake (tests/platform: the origin check).
 BROWSER = [(b"host", b"localhost"), ORIGIN]
-
-
-@pytest.fixture
-def match_env(settings):
-    """Scripted players act far faster than people: lift the rate limit; bots
-    act at once (as `make test` sets); and the runtime of each test's event
-    loop closes its connections so the test database can be dropped at the end."""
-    settings.MATCH_WS_RATE = settings.MATCH_WS_BURST = 10_000
-    settings.BOT_DELAY = 0
-    settings.MATCH_SPECTATORS_EVERY = 0.05  # test_ws_presence.py checks the slower cadence itself
-    db = connections["default"].settings_dict
-    max_age, db["CONN_MAX_AGE"] = db.get("CONN_MAX_AGE", 0), 0
-    yield settings
-    db["CONN_MAX_AGE"] = max_age
 
 
 def new_id() -> str:

@@ -24,7 +24,6 @@ from tests.support.servers import Daphne, database_url, manage, server_env
 from tests.support.wsclient import WebSocket
 
 from .match_support import BROWSER, Player, create, db_match, make_users, token_for
-from .match_support import match_env  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,7 +16,6 @@ from backend.asgi import application
 from backend.lobbies import services as lobbies
 
 from .match_support import BROWSER, make_users, token_for
-from .match_support import match_env  # noqa: F401  (fixture)
 from .test_chat import Room, open_lobby
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -16,7 +16,6 @@ from channels.testing import WebsocketCommunicator
 from backend.asgi import application
 
 from .match_support import BROWSER, create, make_users, token_for
-from .match_support import match_env  # noqa: F401  (fixture)
 from .test_chat import open_lobby
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,6 @@ from backend.asgi import application
 from backend.engines import get_engine
 from backend.engines.condottiere.cards import MERCENARY_VALUES, STANDARD_DECK
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, log_rows, make_users, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

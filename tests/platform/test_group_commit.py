@@ -18,18 +18,13 @@ from backend.matches.domain import check
 from backend.matches.runtime import MatchHub
 from backend.matches.runtime.writer import PLAN, GroupWriter, connect_kwargs
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import create, db_match, log_rows, make_users
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("match_env"),
     pytest.mark.skipif("connection.vendor != 'postgresql'", reason="group commit is the PostgreSQL path"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
 
 
 async def _rooms(n: int) -> list:

@@ -13,17 +13,11 @@ from channels.db import database_sync_to_async
 
 from backend.asgi import application
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, db_match, log_rows, make_users, new_id, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 LIMIT = 16 * 1024
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
 
 
 class Table:

@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from backend.common.errors import STATUS
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .test_hostile_ws import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -22,17 +22,11 @@ from backend.asgi import application
 from backend.engines import get_engine
 from backend.engines.condottiere.cards import STANDARD_DECK
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, condottiere_policy, create, db_match, lay_secret_nobles, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 ENGINE = get_engine("condottiere")
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT[\d:.]+(Z|[+-]\d\d:\d\d)?")
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from rest_framework.test import APIClient
 from backend.asgi import application
 from backend.engines import get_engine
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, db_match, log_rows, make_users, play_seat_to_the_end, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

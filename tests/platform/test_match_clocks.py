@@ -18,7 +18,6 @@ from backend.asgi import application
 from backend.matches import clock, services, store, timing
 from backend.matches.runtime import MatchHub
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, db_match, log_rows, make_users, token_for, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

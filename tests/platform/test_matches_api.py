@@ -9,14 +9,8 @@ import pytest
 from backend.matches import services
 
 from .match_support import condottiere_policy
-from .match_support import match_env  # noqa: F401  (fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 def _deck():

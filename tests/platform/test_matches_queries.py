@@ -10,14 +10,8 @@ from backend.engines import get_engine
 from backend.matches import services, store
 from backend.matches.models import ActionLog, Match
 
-from .match_support import match_env  # noqa: F401  (fixture)
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 def _next_action(match_id: int):

@@ -12,15 +12,9 @@ from backend.matches import services
 from backend.matches.domain import is_platform_action
 from backend.matches.models import ActionLog, Match
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import condottiere_policy, create, db_match, log_rows, make_users, wait_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 def _play_out(match_id: int, seed: int) -> None:

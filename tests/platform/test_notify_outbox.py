@@ -13,18 +13,12 @@ from backend.matches import chat, services
 from backend.matches.runtime import MatchHub
 from backend.notifications.models import CHAT, MATCH_END, MATCH_START, REMATCH, YOUR_MOVE, Outbox
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, make_users, token_for, wait_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env", "fake_game")]
 
 DAILY = {"kind": "turn_based", "per_move_s": 86_400}
 BLITZ = {"kind": "realtime", "bank_s": 180, "increment_s": 2}
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env, fake_game):
-    return match_env
 
 
 async def _match(users, time_control, rounds=2) -> int:

@@ -22,7 +22,6 @@ from backend.ratings import elo, services
 from backend.ratings.models import Rating, Result
 from backend.ratings.services import record
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, make_users, token_for, wait_for
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,7 +19,6 @@ from backend.engines import canonical, get_engine
 from backend.matches import replays, services
 from backend.matches.replays import ReplayCache, Walk
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import (Player, condottiere_policy, create, db_match, lay_secret_nobles, make_users,
                             token_for)
 from .test_ws_hidden import _decks

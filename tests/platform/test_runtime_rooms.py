@@ -12,15 +12,9 @@ from backend.matches.errors import MatchError
 from backend.asgi import application
 from backend.matches.runtime import MatchHub, hub as hub_module
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 def _counting(monkeypatch, name: str) -> list:

@@ -11,15 +11,9 @@ from channels.testing import WebsocketCommunicator
 
 from backend.asgi import application
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import BROWSER, create, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 async def _seat(match_id: int, path_suffix: str = "", headers=()) -> tuple[int | None, dict]:

@@ -8,15 +8,9 @@ import pytest
 
 from backend.asgi import application
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, db_match, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 def _socket(match_id: int, address: str, token: str | None = None, forwarded: str | None = None) -> Player:

@@ -10,15 +10,9 @@ import pytest
 from backend.asgi import application
 from backend.engines import get_engine
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, db_match, log_rows, make_users, new_id, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 async def _more(player: Player) -> bool:

@@ -18,15 +18,9 @@ import pytest
 from backend.asgi import application
 from backend.engines.condottiere.cards import STANDARD_DECK
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, condottiere_policy, create, db_match, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 def _decks(seed: int) -> tuple[list, list]:

@@ -9,15 +9,9 @@ import pytest
 from backend.asgi import application
 from backend.engines import canonical, get_engine
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, condottiere_policy, create, db_match, log_rows, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 async def test_three_players_and_a_spectator_play_condottiere_to_the_end():

@@ -6,15 +6,9 @@ import pytest
 
 from backend.asgi import application
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
 
 async def _presence(player: Player, connected: list, spectators: int) -> None:

@@ -20,7 +20,6 @@ from backend.matches.runtime.presence import EXPIRY_INTERVALS
 from tests.support.servers import Daphne, database_url, manage, server_env
 from tests.support.wsclient import WebSocket
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, make_users, token_for
 from .test_ws_restart import SETUP
 

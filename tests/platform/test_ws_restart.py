@@ -21,16 +21,10 @@ from backend.matches.runtime import MatchHub
 from tests.support.servers import Daphne, database_url, manage, server_env
 from tests.support.wsclient import ConnectionClosed, WebSocket
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, create, log_rows, make_users, token_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _env(match_env):
-    return match_env
 
 
 def _fresh_application():

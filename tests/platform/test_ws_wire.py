@@ -25,7 +25,6 @@ from backend.matches.ws import wire
 from tests.support.servers import ROOT, Daphne, database_url, manage, server_env
 from tests.support.wsclient import WebSocket
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .test_ws_restart import SETUP, Remote
 
 pytestmark = pytest.mark.django_db(transaction=True)
