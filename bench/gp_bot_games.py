@@ -10,8 +10,8 @@ score by source, final province income, estates held at the end, and per
 round the talers a seat holds before and after the special actions, its hit
 cubes on the enemy boxes after the campaigns, and how many provinces hold
 enemy cubes when the counterattack begins.  Figures are per seat unless said
-otherwise.  docs/rules/gods_playground.md ("Calibration") records the method
-and the results.
+otherwise.  backend/engines/gods_playground/calibration.md records the
+method and the results.
 """
 
 from __future__ import annotations

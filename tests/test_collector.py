@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# About 50-100 ms of a pass on the slow boxes measured (deploy/README.md).
+# About 50-100 ms of a pass on the slowest boxes this ran on.
 MOST_WALKED = 100_000
 
 ARRIVALS = """

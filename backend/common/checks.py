@@ -1,8 +1,8 @@
 """Deploy checks of our own (`manage.py check --deploy`, and each Daphne
 worker when it starts, since only the worker knows where it listens).
 
-Bare Daphne never times out an incomplete request (deploy/README.md, "Slow
-clients"): a few hundred half-open connections starve it.  The shipped
+Bare Daphne never times out an incomplete request (deploy/README.md, the
+nginx paragraph): a few hundred half-open connections starve it.  The shipped
 nginx holds those instead, so a worker answering any address but loopback
 is a site one slowloris away from silence, and behind nginx it would also
 let clients skip the proxy and write their own X-Forwarded-For.

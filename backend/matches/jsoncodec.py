@@ -1,7 +1,7 @@
 """Compact JSON for the hot path (views, legal actions, states to store).
 
-orjson, the fastest encoder we measured on this project's views (figures in
-deploy/README.md).  Its default mode takes string keys only and is about
+orjson, the fastest encoder we measured on this project's views
+(bench/hot_path.py times it).  Its default mode takes string keys only and is about
 twice as fast as its mode for other keys, so that mode is the first
 fallback (same output: a dict with only string keys encodes alike in both).
 Anything orjson refuses (integers beyond 64 bits, lone surrogates, unknown

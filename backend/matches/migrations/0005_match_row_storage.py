@@ -6,7 +6,7 @@
 - lz4 for the state: the state (a few KB of JSON) is compressed on every
   move; lz4 costs a fraction of the default pglz.  A server built without
   lz4 keeps pglz (the setting is refused there, and that is fine).
-bench/ws_load.py measures the effect (deploy/README.md)."""
+bench/ws_load.py measures the effect (PostgreSQL CPU per action)."""
 
 from django.db import migrations
 

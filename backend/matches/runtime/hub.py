@@ -10,7 +10,8 @@ An action goes from receipt to broadcast in `act`: check it against the
 room's snapshot, write it (the group commit on PostgreSQL, a database
 thread on SQLite), then `_committed` caches the new version, offers it to
 every local viewer (the one that acted included: one delivery path),
-tells the other processes and lets due bots play.
+tells the other processes and lets due bots play.  The whole path, step by
+step with its files: docs/life-of-an-action.md.
 """
 
 from __future__ import annotations

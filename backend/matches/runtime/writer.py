@@ -3,8 +3,8 @@
 Under load many actions arrive within one turn of the event loop.  The
 writer sends everything queued as one statement (store.write_sql) over an
 asyncio psycopg connection of its own; what arrives meanwhile goes into the
-next statement.  A lone action costs one statement.  Why not one statement
-per action from database threads: see deploy/README.md (hot path).
+next statement.  A lone action costs one statement.  Where this sits in an
+action's path: docs/life-of-an-action.md.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Through ASGI a message crosses Daphne's reply handler, autobahn's framing
 and Twisted's write buffer, which registers the socket with the event loop
 and writes on its next turn: the largest single cost of an action under load
-(deploy/README.md has the measurements).  A server-to-client text frame is
+(bench/ws_load.py with MATCH_WS_FAST_PATH=0 shows it).  A server-to-client text frame is
 two to ten header bytes and the payload (servers never mask), so when the
 socket has nothing queued the frame is handed to the kernel at once.
 

@@ -201,7 +201,7 @@ def test_a_stored_board_is_checked_like_a_file():
         board_from_json(stored)
 
 
-# The calibrated default board (docs/rules/gods_playground.md, "Calibration"): the soft
+# The calibrated default board (backend/engines/gods_playground/calibration.md): the soft
 # bounds of the examples, which a printed board need not keep exactly, hold for it too.
 
 
@@ -220,13 +220,14 @@ def test_the_calibrated_strengths_keep_the_examples_soft_bounds_p9_p10():
     assert strength["black"][0] == max(s[0] for s in strength.values())
 
 
-def test_the_calibrated_values_are_tagged_and_listed_in_the_rules_doc():
-    doc = (Path(__file__).parents[3] / "docs" / "rules" / "gods_playground.md").read_text(encoding="utf-8")
+def test_the_calibrated_values_are_tagged_and_listed_in_calibration_md():
+    doc = (Path(__file__).parents[3] / "backend" / "engines" / "gods_playground" / "calibration.md").read_text(
+        encoding="utf-8")
     calibrated = [path for path, source in DEFAULT.sources.items() if source == "calibrated"]
     assert {p.split("[")[0] for p in calibrated} == {
         "enemy_strength.black", "enemy_strength.green", "enemy_strength.yellow", "enemy_strength.orange",
         "enemy_strength.purple", "estate_vp.prussia", "estate_vp.ukraine", "estate_vp.little_poland",
         "estate_vp.great_poland"}
-    section = doc[doc.index("## Calibration"):doc.index("## Board file")]
+    section = doc[doc.index("## Result"):doc.index("## Why the estate points stay low")]
     for path in calibrated:
         assert path.split("[")[0] in section, path
