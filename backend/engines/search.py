@@ -10,8 +10,8 @@ iteration is what keeps the search honest: no single guess at the hidden cards
 decides, and nothing outside the view is ever read.
 
 The search stops after `iterations` worlds (tests: deterministic from the rng)
-or when `budget` seconds are spent (the server: at least one world is always
-searched).
+or before a world that would end past `budget` seconds, judged by the last
+one (the server: at least one world is always searched).
 """
 
 from __future__ import annotations
@@ -68,6 +68,7 @@ def search(engine: Engine, view: dict, seat: int, candidates: list[dict], rng: r
     totals = [0.0] * len(candidates)
     done = 0
     while True:
+        began = time.perf_counter()
         world = determinize(view, rng)
         luck = rng.getrandbits(64)
         for i, action in enumerate(candidates):
@@ -76,7 +77,9 @@ def search(engine: Engine, view: dict, seat: int, candidates: list[dict], rng: r
         done += 1
         if iterations is not None and done >= iterations:
             break
-        if deadline is not None and time.perf_counter() >= deadline:
+        # Stop before a world that would not fit: the budget is a limit, not a target.
+        now = time.perf_counter()
+        if deadline is not None and now + (now - began) > deadline:
             break
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     return candidates[best]

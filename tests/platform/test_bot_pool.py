@@ -69,7 +69,7 @@ async def test_a_master_bot_thinks_in_the_pool_while_the_loop_keeps_turning(sett
         ticks.append(time.perf_counter())
         await asyncio.sleep(0.005)  # the instrument: how often the loop gets a turn
     took = await thinking
-    assert took >= 0.9  # it did think for its second
+    assert 0.5 <= took < 2  # it thought most of its second (it stops before a world that would not fit)
     gaps = [b - a for a, b in zip(ticks, ticks[1:])]
     assert len(ticks) > 50 and max(gaps) < 0.25, (len(ticks), max(gaps))
 
