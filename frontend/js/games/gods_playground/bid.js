@@ -13,7 +13,7 @@ export function BidPanel({ view, legal, send, pending, names }) {
   const chosen = legal.find((a) => a.type === "bid" && a.amount === amount);
   return html`<section class="panel gp-decision" data-testid="bid-panel" aria-labelledby="bid-title">
     <h2 id="bid-title">${t("gp.b.title")}</h2>
-    <ul class="gp-bidders">${(pend.seats || []).map((s) => {
+    <ul class="gp-bidders" tabindex="0" aria-label=${t("gp.b.title")}>${(pend.seats || []).map((s) => {
       const inn = (pend.bids_in || []).includes(s);
       const mine = s === view.you && pend.your_bid != null;
       return html`<li><span class="gp-bid-card" aria-hidden="true">${mine ? pend.your_bid : inn ? "?" : "…"}</span>

@@ -44,8 +44,9 @@ export function actionLabel(a, view, names) {
 const PASSES = new Set(["estate_purchase", "special", "recruitment", "campaigns", "counterattack"]);
 
 
-/** Legal actions grouped by heading, then by button label; several actions under one label ask a second question. */
-export function ActionGroups({ legal, view, names, send, pending, setChooser }) {
+/** Legal actions grouped by heading, then by button label; several actions under one label ask a second question.
+ * The decision's `help` line heads the list, so on a phone it scrolls with the moves and the passes stay below. */
+export function ActionGroups({ legal, view, names, send, pending, setChooser, help }) {
   const groups = new Map();
   const passes = [];
   for (const a of legal) {
@@ -67,13 +68,13 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser }) 
     else setChooser({ title: label, options: items.map((i) => ({ action: i.action, label: i.sub || i.label })) });
   }
   return html`<div class="gp-groups">
-    ${[...groups].map(([g, byLabel]) => html`<div class="gp-group" role="group" aria-label=${g}>
+    <div class="gp-group-list">${help && html`<p class="muted gp-help">${help}</p>`}${[...groups].map(([g, byLabel]) => html`<div class="gp-group" role="group" aria-label=${g}>
       <h3>${g}</h3>
       <div class="chips">${[...byLabel].map(([label, items]) => html`<button type="button" class="btn gp-move"
         data-testid="gp-move" data-type=${items[0].action.type} disabled=${pending}
         aria-haspopup=${items.length > 1 || items[0].set ? "dialog" : undefined}
         onClick=${() => press(label, items)} ...${actionHelp(items[0].action.type, label)}><span>${label}</span>${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
-    </div>`)}
+    </div>`)}</div>
     ${passes.length > 0 && html`<div class="gp-passes">${passes.map(([a, label]) => html`<button type="button"
       class="btn btn-pass gp-pass" data-testid="gp-move" data-type=${a.type} disabled=${pending}
       onClick=${() => send(a)} ...${actionHelp(a.type, label)}>${label}</button>`)}</div>`}
@@ -97,7 +98,7 @@ export function Decision({ view, legal, names, send, pending, setChooser, kind }
   const help = decisionHelp(kind, view);
   return html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
     <h2 id="decide-title">${view.pending && view.pending.second ? t("gp.second_cube") : phaseName(view.phase)}</h2>
-    ${help && html`<p class="muted gp-help">${help}</p>`}
-    <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser} />
+    <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser}
+      help=${help} />
   </section>`;
 }

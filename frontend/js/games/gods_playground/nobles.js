@@ -41,8 +41,8 @@ export function NobleStager({ view, legal, send, pending, names }) {
     setStaged(next);
   }
   const values = [...new Set(hand)].sort((a, b) => a - b);
-  // The explanation comes after the chips: on a phone the docked decision (at most half the screen) shows the
-  // chips first, whatever the dock's own scroll.
+  // The explanation comes after the chips, in their list: on a phone the docked decision (a third of the screen)
+  // shows the chips first and the send below them whatever the list's own scroll.
   return html`<section class="panel gp-decision" data-testid="noble-stager" aria-labelledby="stager-title">
     <h2 id="stager-title">${t("gp.n.place")}</h2>
     <p class="gp-tiles-left" aria-label=${t("gp.n.left_label", { list: free.join(", ") || t("ui.none") })}>${t("gp.n.tiles")} ${free.length ? free.map((v) => html`<span class="gp-tile-chip">${v}</span>`) : html`<span class="muted">${t("gp.n.all_staged")}</span>`}</p>
@@ -54,13 +54,13 @@ export function NobleStager({ view, legal, send, pending, names }) {
             aria-label=${t(free.includes(v) || staged[slot] === v ? "gp.n.tile_on" : "gp.n.tile_move", { v, p: provinceName(slot) })} disabled=${pending}
             onClick=${() => pick(slot, v)}>${v}</button>`)}</div>
         </div>`)}
+      <p class="muted">${t("gp.n.explain")}</p>
     </div>
-    <div class="actions">
+    <div class="actions gp-stage-send">
       <button type="button" class="btn btn-primary" data-testid="stage-submit" disabled=${!ready || pending}
         onClick=${() => send({ type: "place_nobles", ...Object.fromEntries(SLOTS.map((s) => [s, staged[s]])) })}>${pending ? t("gp.n.placing") : ready ? t("gp.n.submit") : t("gp.n.more", { count: SLOTS.length - Object.keys(staged).length })}</button>
       <button type="button" class="btn btn-ghost" disabled=${pending || !Object.keys(staged).length} onClick=${() => setStaged({})}>${t("gp.n.clear")}</button>
     </div>
-    <p class="muted">${t("gp.n.explain")}</p>
   </section>`;
 }
 
