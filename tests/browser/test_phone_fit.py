@@ -2,12 +2,15 @@
 edges or is cut off inside its box, no seat's clock hides behind another control, and the decision's primary
 button is on screen without scrolling. On God's Playground the board keeps most of the screen while the player
 decides (the dock takes at most 34% of the height), and axe finds nothing critical or serious on its phone
-screens. Hungarian and English, as their words differ in length."""
+screens. Hungarian and English, as their words differ in length. A "Meanwhile" card tells what the phases
+between the player's moves settled."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +19,7 @@ from .support import PHONE, Client, add_bot, create_lobby, start_against_two_bot
 from .test_gods_playground import take_turn as gp_take_turn
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
 
 # What does not fit, as the page stands: an element of the match (seat strip, table, dock) whose box runs past
 # the viewport's sides, text cut inside a box that hides its overflow, and a seat's clock or name covered at its
@@ -134,6 +138,7 @@ GP_KINDS = {"setup_estate", "nobles", "estate_purchase", "special", "recruitment
 def test_every_gods_playground_decision_fits_a_phone_and_the_board_has_most_of_it(browser, live_server_url, locale,
                                                                                   screenshots):
     lang = locale[:2]
+    words = json.loads((ROOT / "frontend" / "i18n" / lang / "gods_playground.json").read_text())
     audit = Audit(f"gp-phone-{lang}")
     rng = random.Random(26)
     client = Client(browser, live_server_url, PHONE, locale=locale)
@@ -153,6 +158,16 @@ def test_every_gods_playground_decision_fits_a_phone_and_the_board_has_most_of_i
             assert not [v for v in found if v["impact"] in ("critical", "serious")], (kind, found)
             assert figures[kind]["dock"] <= round(0.34 * PHONE["height"]), (kind, figures[kind])
             assert figures[kind]["map"] >= 300, (kind, figures[kind])
+            if kind == "estate_purchase":
+                # Since this player's nobles the king was elected (and maybe Sejm deputies): a "Meanwhile" card
+                # says so above the map, in this language, until the player puts it away.
+                digest = page.locator("[data-testid=digest]")
+                assert digest.count() == 1
+                assert words["gp.digest.title"] in digest.inner_text()
+                kinds = digest.locator("li").evaluate_all("els => els.map((e) => e.dataset.kind)")
+                assert {"king", "king_kept"} & set(kinds), kinds
+                page.click("[data-testid=digest-close]")
+                page.wait_for_selector("[data-testid=digest]", state="detached")
 
         seen = _walk(client, lambda: gp_take_turn(page, rng), lambda p: p.locator("[data-testid=table]").get_attribute("data-pending"),
                      check)

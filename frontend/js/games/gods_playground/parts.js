@@ -1,5 +1,5 @@
 // Panels around the map: the track, families, noble tiles, enemy boxes, the log and the result.
-import { html, useEffect, useRef } from "../../lib.js";
+import { html, useEffect, useRef, useState } from "../../lib.js";
 import { lazyComponent, loadCss } from "../../lazy.js";
 import { t } from "../../i18n.js";
 import { Presence } from "../../ui.js";
@@ -129,4 +129,33 @@ export function Log({ log, names, testid = "log" }) {
 const ResultCard = lazyComponent(() => Promise.all([import("./result.js"), loadCss("/app/result.css")]).then(([m]) => m.Result), null);
 export function Result(props) {
   return props.view.over ? html`<${ResultCard} ...${props} />` : null;
+}
+
+// "Meanwhile": what the phases nobody decides settled since this player's last move (the king and the bids, the
+// Sejm elections, invasions and raids, estates lost), on a card above the map when it comes, not only in the log.
+const MY_MOVES = new Set(["estate", "noble_secret", "shortage", "bid_secret", "estates_done", "steward", "danzig", "treaty",
+  "treaty_failed", "move", "veto", "right_of_arms", "jesuits", "town", "special_pass", "recruit", "recruit_pass",
+  "recruit_done", "campaign", "campaigns_done", "counterattack", "counterattack_pass"]);
+const DIGEST = new Set(["bids_revealed", "king", "king_kept", "election", "treaty_broken", "invasion", "raid",
+  "cossack_defects", "turks_vienna", "estate_lost"]);
+
+/** The digest's events: those of DIGEST after `you`'s last move in `log` (none for a spectator), and where they start. */
+export function digestOf(log, you) {
+  if (you == null) return { from: log.length, events: [] };
+  let from = log.length;
+  while (from > 0 && !(MY_MOVES.has(log[from - 1].kind) && log[from - 1].seat === you)) from -= 1;
+  if (from === 0) return { from: 0, events: [] }; // no move of this player yet: the setup has nothing to tell
+  return { from, events: log.slice(from).filter((e) => DIGEST.has(e.kind) && e.params) };
+}
+
+export function Digest({ log, you, names }) {
+  const line = useLine(log);
+  const { from, events } = digestOf(log, you);
+  const [closed, setClosed] = useState(-1);
+  if (!line || !events.length || closed === from) return null;
+  return html`<section class="panel gp-digest" aria-labelledby="digest-title" data-testid="digest">
+    <div class="gp-digest-head"><h2 id="digest-title">${t("gp.digest.title")}</h2>
+      <button type="button" class="btn btn-ghost gp-digest-close" data-testid="digest-close" onClick=${() => setClosed(from)}>${t("gp.digest.close")}</button></div>
+    <ul class="gp-digest-list">${events.map((e) => html`<li data-kind=${e.kind}>${line(e, names)}</li>`)}</ul>
+  </section>`;
 }

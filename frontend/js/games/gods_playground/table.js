@@ -7,7 +7,7 @@ import { Notice, seatName, seatShort } from "../../ui.js";
 import { LastEvent, useFocusInside } from "../sheet.js";
 import { PHASES } from "./layout.js";
 import { GpMap } from "./map.js";
-import { EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, useLine } from "./parts.js";
+import { Digest, EnemyBoxes, Log, NobleTiles, PhaseTrack, Players, Result, useLine } from "./parts.js";
 import { statusText } from "./words.js";
 import { phaseHelp } from "./help.js";
 
@@ -75,6 +75,7 @@ export function GodsPlaygroundTable({ match, view, legal, status = "active", sea
     </div>
     <${Notice} onClose=${clearRejection}>${rejection}<//>
     <${Result} view=${view} names=${names} match=${match} log=${log} />
+    ${live && html`<${Digest} log=${log} you=${view.you} names=${names} />`}
     <div class="gp-grid">
       <section class="gp-area-map panel" aria-label=${t("table.board")}>
         <${GpMap} view=${view} names=${names} short=${short} choices=${mine && Object.keys(choices).length ? choices : null} onChoose=${send} />
