@@ -305,6 +305,9 @@ MATCH_DRAIN_S = float(os.environ.get("MATCH_DRAIN_S", "10"))
 # Seconds between each process's checks that the matches it follows are at the database's
 # version (what the channel layer lost, while it was away, is caught up this way).
 MATCH_RECONCILE_S = float(os.environ.get("MATCH_RECONCILE_S", "2"))
+# A move writes its action, events and version; the whole game state only every this many versions
+# (and at the end): reading a match steps the stored state through at most this many - 1 log rows.
+MATCH_STATE_EVERY = int(os.environ.get("MATCH_STATE_EVERY", "16"))
 # Seconds between each process's looks for timed matches whose deadline passed unwatched.
 MATCH_DEADLINE_SWEEP_S = float(os.environ.get("MATCH_DEADLINE_SWEEP_S", "5"))
 # Seconds a process gathers the finishes it learns of before the ratings record them

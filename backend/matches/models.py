@@ -3,8 +3,11 @@
 Replaying `engine.setup(len(seats), options, seed)` and every ActionLog row in
 version order rebuilds `Match.state` exactly (tests/platform/test_matches_replay.py).
 Everything an action or a hand-over to the bot changes is a column of the
-Match row (state, clock, control, human_acted, deadline_at), so that one
-conditional UPDATE on `version` writes it together (store.py).
+Match row (version, clock, control, human_acted, deadline_at) or its log row,
+so that one conditional UPDATE on `version` writes it together (store.py).
+The state itself, the largest value, is written every MATCH_STATE_EVERY
+versions and when the match ends; the state of any version is the stored one
+stepped through the log rows after `state_version` (store.read_snapshot).
 """
 
 from django.conf import settings
@@ -30,8 +33,9 @@ class Match(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True)
     # Number of actions applied; the optimistic-lock token clients echo back.
     version = models.IntegerField(default=0)
-    # The full state: never leaves the server (only engine.view output does).
+    # The full state at version `state_version`: never leaves the server (only engine.view output does).
     state = models.JSONField()
+    state_version = models.IntegerField(default=0)
     public = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

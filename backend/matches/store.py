@@ -1,7 +1,10 @@
 """The SQL of matches: reading what the runtime caches, writing moves.
 
 A move is written by one conditional UPDATE (the row lock and the version
-check in one) plus its log INSERT.  On PostgreSQL both are one statement that
+check in one) plus its log INSERT.  The log row (action, events, version) is
+what recovers the move; the match row takes its game state only every
+MATCH_STATE_EVERY versions and at the end (state_version says which), and a
+reader steps that state through the log rows after it (read_snapshot).  On PostgreSQL both are one statement that
 takes any number of moves of different matches (the runtime's group commit
 sends many, the one-by-one path one) and says of each move whether it was
 written, was a resend of an id already in the log, or found its match moved
@@ -15,10 +18,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from datetime import timezone as dt_timezone
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from backend.engines import get_engine
 from backend.notifications.models import YOUR_MOVE, Outbox
 
 from . import domain, jsoncodec, seating
@@ -51,15 +56,59 @@ def read_info(match_id: int) -> MatchInfo | None:
 
 def read_snapshot(info: MatchInfo) -> Snapshot | None:
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version, state, status, clock, control, human_acted, result, window_until, window_cap"
-                       f" FROM {_MATCH} WHERE id = %s", [info.id])
+        cursor.execute(f"SELECT version, state, state_version, status, clock, control, human_acted, result,"
+                       f" window_until, window_cap FROM {_MATCH} WHERE id = %s", [info.id])
         row = cursor.fetchone()
     if row is None:
         return None
-    version, state, status, clock, control, human_acted, result, window, cap = row
-    return snapshot_of(info.engine, version, _loads(state), status, clock=_loads(clock),
+    version, state, state_version, status, clock, control, human_acted, result, window, cap = row
+    state = stepped(info.engine, info.id, _loads(state), state_version, version)
+    return snapshot_of(info.engine, version, state, status, clock=_loads(clock),
                        control=tuple(_loads(control) or ()), human_acted=bool(human_acted), result=_loads(result),
                        window=window, window_cap=cap)
+
+
+def stepped(engine, match_id: int, state: dict, at: int, version: int) -> dict:
+    """`state` (of version `at`) stepped through the log to `version`: the
+    platform's moves (who plays a seat, a hold) leave the game state as it is."""
+    if at == version:
+        return state
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version, seat, action FROM {_LOG} WHERE match_id = %s AND version > %s"
+                       f" AND version <= %s ORDER BY version", [match_id, at, version])
+        rows = cursor.fetchall()
+    if [row[0] for row in rows] != list(range(at + 1, version + 1)):
+        raise RuntimeError(f"match {match_id}: the log does not hold versions {at + 1}..{version}")
+    for _, seat, action in rows:
+        action = _loads(action)
+        if not domain.is_platform_action(action):
+            state, _ = engine.step(state, seat, action)
+    return state
+
+
+def read_state_at(match_id: int, version: int) -> dict | None:
+    """The game state of any version of a match: the stored state stepped on,
+    or for a version before it, the first state stepped from the start."""
+    match = Match.objects.filter(pk=match_id).values("game", "options", "seed", "state", "state_version").first()
+    if match is None:
+        return None
+    engine = get_engine(match["game"])
+    if version >= match["state_version"]:
+        return stepped(engine, match_id, _loads(match["state"]), match["state_version"], version)
+    first = engine.setup(MatchSeat.objects.filter(match_id=match_id).count(), match["options"], match["seed"])
+    return stepped(engine, match_id, first, 0, version)
+
+
+def read_state(match_id: int) -> dict | None:
+    """The game state of a match's current version (None: no such match)."""
+    version = read_version(match_id)
+    return None if version is None else read_state_at(match_id, version)
+
+
+def keeps_state(move: Move) -> bool:
+    """Whether writing `move` stores the whole game state too: every
+    MATCH_STATE_EVERY versions, and the last (recording a finish, and replays, read it)."""
+    return (move.version + 1) % settings.MATCH_STATE_EVERY == 0 or move.applied.status != domain.ACTIVE
 
 
 def read_seen(match_id: int) -> list:
@@ -222,12 +271,14 @@ def write_sql() -> str:
     left untold, and a move of an untimed match inserts nothing."""
     return (
         "WITH input AS (SELECT * FROM jsonb_to_recordset(%s::jsonb) AS t(id bigint, version int, state jsonb,"
-        " status text, result jsonb, seat smallint, action jsonb, client_id text, events jsonb, clock jsonb,"
+        " keep bool, status text, result jsonb, seat smallint, action jsonb, client_id text, events jsonb, clock jsonb,"
         " control jsonb, deadline bigint, human_acted bool, window_until bigint, window_cap bigint,"
         " notify jsonb)),"
         f" resent AS (SELECT i.id FROM input i WHERE EXISTS"
         f" (SELECT 1 FROM {_LOG} l WHERE l.match_id = i.id AND l.client_id = i.client_id)),"
-        f" moved AS (UPDATE {_MATCH} m SET version = i.version + 1, state = i.state,"
+        f" moved AS (UPDATE {_MATCH} m SET version = i.version + 1,"
+        " state = CASE WHEN i.keep THEN i.state ELSE m.state END,"
+        " state_version = CASE WHEN i.keep THEN i.version + 1 ELSE m.state_version END,"
         " updated_at = now(), status = i.status,"
         " finished_at = CASE WHEN i.status = 'active' THEN m.finished_at ELSE now() END,"
         " result = CASE WHEN i.result IS NULL THEN m.result ELSE i.result END,"
@@ -248,7 +299,9 @@ def write_sql() -> str:
 
 def _row(m: Move) -> dict:
     a = m.applied
-    return {"id": m.info.id, "version": m.version, "state": a.state, "status": a.status, "result": a.result,
+    keep = keeps_state(m)
+    return {"id": m.info.id, "version": m.version, "state": a.state if keep else None, "keep": keep,
+            "status": a.status, "result": a.result,
             "seat": m.seat, "action": m.action, "client_id": m.client_id, "events": m.events, "clock": a.clock,
             "control": list(a.control), "deadline": deadline(a), "human_acted": a.human_acted,
             "window_until": a.window, "window_cap": a.window_cap, "notify": list(m.notify)}
@@ -287,9 +340,11 @@ def _write_sqlite(move: Move) -> str:
     now = timezone.now()
     a = move.applied
     due = deadline(a)
-    fields = {"version": move.version + 1, "state": a.state, "updated_at": now, "status": a.status,
+    fields = {"version": move.version + 1, "updated_at": now, "status": a.status,
               "clock": a.clock, "control": list(a.control), "window_until": a.window, "window_cap": a.window_cap,
               "deadline_at": None if due is None else datetime.fromtimestamp(due / 1000, tz=dt_timezone.utc)}
+    if keeps_state(move):
+        fields["state"], fields["state_version"] = a.state, move.version + 1
     if a.human_acted:
         fields["human_acted"] = True
     if a.status != "active":

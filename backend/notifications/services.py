@@ -27,6 +27,7 @@ from backend.common.errors import AppError
 from backend.engines import get_engine
 from backend.games.catalog import display_name
 from backend.matches import clock as clocks
+from backend.matches import store
 from backend.matches.domain import public_asked
 from backend.matches.models import Match, MatchSeat
 
@@ -172,11 +173,12 @@ def still_waiting(row: Outbox) -> bool:
     (what every viewer sees asked)."""
     if row.kind != YOUR_MOVE:
         return True
-    match = Match.objects.filter(pk=row.match_id).values("game", "state", "status").first()
+    match = Match.objects.filter(pk=row.match_id).values("game", "status").first()
     if match is None or match["status"] != Match.Status.ACTIVE:
         return False
     seats = MatchSeat.objects.filter(match_id=row.match_id, user_id=row.user_id).values_list("seat", flat=True)
-    return bool(set(seats) & set(public_asked(get_engine(match["game"]), match["state"])))
+    state = store.read_state(row.match_id)  # the stored state is that of a version every few
+    return bool(set(seats) & set(public_asked(get_engine(match["game"]), state)))
 
 
 def language_of(user) -> str:
@@ -269,7 +271,8 @@ def waiting_matches(user) -> list[int]:
     seats = MatchSeat.objects.filter(user=user, match__status=Match.Status.ACTIVE).select_related("match")
     for seat in seats.order_by("match_id"):
         match = seat.match
-        if clocks.is_turn_based(match.time_control) and seat.seat in public_asked(get_engine(match.game), match.state):
+        if clocks.is_turn_based(match.time_control) and seat.seat in public_asked(get_engine(match.game),
+                                                                                  store.read_state(match.pk)):
             out.append(match.pk)
     return sorted(set(out))
 
