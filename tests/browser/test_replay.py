@@ -24,7 +24,7 @@ PLAY = """
 import json, random
 from django.contrib.auth import get_user_model
 from backend.engines import get_engine
-from backend.matches import services
+from backend.matches import services, store
 from backend.matches.models import Match
 
 user = get_user_model().objects.get(username=%r)
@@ -37,8 +37,9 @@ for game, seed in (("condottiere", 4), ("gods_playground", 3)):
         m = Match.objects.get(pk=match.pk)
         if m.status != "active":
             break
-        seat = engine.to_move(m.state)[0]
-        action = engine.bots["heuristic"](engine.view(m.state, seat), engine.legal_actions(m.state, seat), rng)
+        state = store.read_state(m.pk)  # the row's state is that of a version every few (store.py)
+        seat = engine.to_move(state)[0]
+        action = engine.bots["heuristic"](engine.view(state, seat), engine.legal_actions(state, seat), rng)
         services.apply_action(match.pk, seat, version, action, f"t{version}")
         version += 1
     out[game] = match.pk

@@ -145,6 +145,14 @@ def db_match(match_id: int):
 
 
 @database_sync_to_async
+def db_state(match_id: int) -> dict:
+    """The match's game state now (the row holds that of a version every MATCH_STATE_EVERY: store.py)."""
+    from backend.matches import store
+
+    return store.read_state(match_id)
+
+
+@database_sync_to_async
 def log_rows(match_id: int) -> list:
     from backend.matches.models import ActionLog
 

@@ -22,7 +22,7 @@ from backend.asgi import application
 from backend.engines import get_engine
 from backend.engines.condottiere.cards import STANDARD_DECK
 
-from .match_support import Player, condottiere_policy, create, db_match, lay_secret_nobles, make_users, token_for
+from .match_support import Player, condottiere_policy, create, db_state, lay_secret_nobles, make_users, token_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 ENGINE = get_engine("condottiere")
@@ -204,9 +204,9 @@ async def test_one_hidden_card_changes_nothing_in_rest_channels_logs_or_errors(c
             await twin.act(seat, action, version)
         version += 1
     assert version >= 20, "the scenario is too short to mean anything"
-    stored = [await db_match(t.match_id) for t in (a, b)]
-    assert stored[0].state["hands"][0] != stored[1].state["hands"][0], "the hidden card must still differ"
-    assert stored[0].state["hands"][1:] == stored[1].state["hands"][1:]
+    stored = [await db_state(t.match_id) for t in (a, b)]
+    assert stored[0]["hands"][0] != stored[1]["hands"][0], "the hidden card must still differ"
+    assert stored[0]["hands"][1:] == stored[1]["hands"][1:]
 
     # The socket: the spectator and seats 1 and 2 received the same bytes, full frames and patches.
     for viewer in OTHERS:
@@ -251,8 +251,8 @@ async def test_the_seed_and_rng_are_hidden_from_everyone(channel_log, caplog):
         for twin in (a, b):
             await twin.act(seat, action, version)
         version += 1
-    stored = [await db_match(t.match_id) for t in (a, b)]
-    assert stored[0].state != stored[1].state  # the RNG differs in the stored states
+    stored = [await db_state(t.match_id) for t in (a, b)]
+    assert stored[0] != stored[1]  # the RNG differs in the states
     for viewer in range(8):
         assert a.players[viewer].states() == b.players[viewer].states(), f"viewer {viewer}"
     rest = [await database_sync_to_async(_rest)(t.match_id, users) for t in (a, b)]

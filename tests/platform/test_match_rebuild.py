@@ -17,7 +17,6 @@ from backend.engines import canonical, get_engine
 from backend.matches import domain, services, store, timing
 from backend.matches.models import Match
 
-from .match_support import match_env  # noqa: F401  (fixture)
 from .match_support import Player, condottiere_policy, create, make_users, token_for
 
 pytestmark = pytest.mark.django_db(transaction=True)

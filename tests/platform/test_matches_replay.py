@@ -8,7 +8,7 @@ import random
 import pytest
 
 from backend.engines import canonical, get_engine
-from backend.matches import services
+from backend.matches import services, store
 from backend.matches.domain import is_platform_action
 from backend.matches.models import ActionLog, Match
 
@@ -24,8 +24,9 @@ def _play_out(match_id: int, seed: int) -> None:
         match = Match.objects.get(pk=match_id)
         if match.status != "active":
             return
-        seat = engine.to_move(match.state)[0]
-        action = condottiere_policy(engine.legal_actions(match.state, seat), rng)
+        state = store.read_state(match_id)  # the row's state is that of a version every few (store.py)
+        seat = engine.to_move(state)[0]
+        action = condottiere_policy(engine.legal_actions(state, seat), rng)
         services.apply_action(match_id, seat, match.version, action, f"c{step}")
     raise AssertionError("match did not end")
 

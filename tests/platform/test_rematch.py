@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from backend.common.errors import AppError
 from backend.lobbies import services
 from backend.lobbies.models import Lobby
+from backend.matches import store
 from backend.matches.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -125,7 +126,7 @@ def test_a_rematch_of_a_match_played_to_the_end(fake_game, make_user, client_for
     engine = get_engine("counting")
     for i in range(engine.setup(2, {"rounds": 3}, 0)["left"]):
         match.refresh_from_db()
-        seat = engine.to_move(match.state)[0]
+        seat = engine.to_move(store.read_state(match.pk))[0]  # the row's state: that of a version every few
         matches.apply_action(match.pk, seat, match.version, {"type": "say", "n": 1}, f"a{i}")
     match.refresh_from_db()
     assert match.status == "finished"

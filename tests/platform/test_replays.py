@@ -19,7 +19,7 @@ from backend.engines import canonical, get_engine
 from backend.matches import replays, services
 from backend.matches.replays import ReplayCache, Walk
 
-from .match_support import (Player, condottiere_policy, create, db_match, lay_secret_nobles, make_users,
+from .match_support import (Player, condottiere_policy, create, db_match, db_state, lay_secret_nobles, make_users,
                             token_for)
 from .test_ws_hidden import _decks
 
@@ -159,8 +159,8 @@ async def test_a_condottiere_replay_walks_as_the_live_views_went_and_hides_a_hid
     holders = {0}
 
     async def holding() -> set[int]:
-        a, b = [await db_match(t.id) for t in tables]
-        return {seat for seat in range(3) if a.state["hands"][seat] != b.state["hands"][seat]}
+        a, b = [await db_state(t.id) for t in tables]
+        return {seat for seat in range(3) if a["hands"][seat] != b["hands"][seat]}
 
     def choose(seat, state):
         avoid = frozenset({"m1", "m2"}) if seat in holders else frozenset()

@@ -10,7 +10,7 @@ import pytest
 from backend.asgi import application
 from backend.engines import get_engine
 
-from .match_support import Player, create, db_match, log_rows, make_users, new_id, token_for
+from .match_support import Player, create, db_match, db_state, log_rows, make_users, new_id, token_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
@@ -35,8 +35,7 @@ async def test_two_tabs_at_the_same_version_apply_exactly_one():
     await spectator.connect()
     rounds = 12
     for version in range(rounds):
-        snapshot = await db_match(match_id)
-        seat = get_engine("condottiere").to_move(snapshot.state)[0]
+        seat = get_engine("condottiere").to_move(await db_state(match_id))[0]
         token = await token_for(users[seat])
         tabs = [Player(application, match_id, token) for _ in range(2)]
         for tab in tabs:

@@ -18,7 +18,7 @@ import pytest
 from backend.asgi import application
 from backend.engines.condottiere.cards import STANDARD_DECK
 
-from .match_support import Player, condottiere_policy, create, db_match, make_users, token_for
+from .match_support import Player, condottiere_policy, create, db_match, db_state, make_users, token_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("match_env")]
 
@@ -53,8 +53,8 @@ async def test_a_hidden_card_changes_nothing_any_other_viewer_receives():
 
     async def holding() -> set[int]:
         # Ground truth from the stored states: the seats whose hands differ.
-        a, b = [await db_match(i) for i in ids]
-        return {seat for seat in range(3) if a.state["hands"][seat] != b.state["hands"][seat]}
+        a, b = [await db_state(i) for i in ids]
+        return {seat for seat in range(3) if a["hands"][seat] != b["hands"][seat]}
 
     before = await holding()
     while tables[0][3].state["status"] == "active":
