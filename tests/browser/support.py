@@ -7,6 +7,8 @@ import json
 import random
 import time
 
+from backend.matches import patches
+
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
 PASSWORD = "a-long-enough-passphrase-42"
@@ -26,13 +28,31 @@ class Client:
         self.page.set_default_timeout(15000)
         self.errors: list[str] = []
         self.frames: list[str] = []
+        self._states: list[dict] = []
         self.name = name
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
         self.page.on("websocket", self._watch)
 
     def _watch(self, ws) -> None:
-        ws.on("framereceived", lambda payload: self.frames.append(payload if isinstance(payload, str) else payload.decode()))
+        # The app opens match sockets with ?frames=patch (docs/api.md): each socket's `state` messages are rebuilt
+        # here from its full states and the patches after them, as the app rebuilds them.
+        held: list[dict | None] = [None]
+
+        def received(payload) -> None:
+            raw = payload if isinstance(payload, str) else payload.decode()
+            self.frames.append(raw)
+            msg = json.loads(raw)
+            kind = msg.get("type") if isinstance(msg, dict) else None
+            if kind == "state":
+                held[0] = msg
+            elif kind == "patch" and held[0] is not None and held[0]["version"] == msg["base"]:
+                held[0] = patches.apply(held[0], msg["patch"])
+            else:
+                return
+            self._states.append(held[0])
+
+        ws.on("framereceived", received)
 
     def goto(self, path: str) -> None:
         self.page.goto(self.base + path)
@@ -48,12 +68,8 @@ class Client:
         return self.name
 
     def states(self) -> list[dict]:
-        out = []
-        for raw in self.frames:
-            msg = json.loads(raw)
-            if msg.get("type") == "state":
-                out.append(msg)
-        return out
+        """Every `state` message this client's match sockets gave it, whether sent whole or as a patch."""
+        return list(self._states)
 
     def table_version(self) -> int | None:
         v = self.page.get_attribute("[data-testid=table]", "data-version")

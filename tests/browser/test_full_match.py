@@ -21,10 +21,7 @@ pytestmark = pytest.mark.browser
 def _check_messages_hide_others(client: Client, my_seat, other_hands: dict[int, set[str]]) -> int:
     """Every state message is for this viewer only: its own hand, counts for the others, no private events."""
     checked = 0
-    for raw in client.frames:
-        msg = json.loads(raw)
-        if msg.get("type") != "state":
-            continue
+    for msg in client.states():
         checked += 1
         view = msg["view"]
         assert msg["seat"] == my_seat and view["seat"] == my_seat
@@ -38,8 +35,9 @@ def _check_messages_hide_others(client: Client, my_seat, other_hands: dict[int, 
                     assert not (card.get("hidden") and "card" in card), f"face-down card shown: {card}"
         for event in msg["events"]:
             assert event.get("to") is None or my_seat in event["to"], event
-        # Another seat's hand, as the list the server would send it in, never appears (cards come in
-        # several copies, so a list this viewer once held itself proves nothing).
+    # Another seat's hand, as the list the server would send it in, never appears in any frame, whole state or
+    # patch (cards come in several copies, so a list this viewer once held itself proves nothing).
+    for raw in client.frames:
         for seat, hands in other_hands.items():
             if seat != my_seat:
                 for hand in hands - other_hands.get(my_seat, set()):

@@ -5,7 +5,6 @@ after 6 s, waits while their focus is on its controls (the socket's `hold`, docs
 
 from __future__ import annotations
 
-import json
 import time
 
 import pytest
@@ -113,7 +112,7 @@ def test_the_hand_is_three_tabs_away_and_the_arrows_move_in_it(player):
 
 
 def _defaults_in(client: Client) -> list[int | None]:
-    return [json.loads(f).get("defaults_in_ms") for f in client.frames if json.loads(f).get("type") == "state"]
+    return [m.get("defaults_in_ms") for m in client.states()]
 
 
 def test_the_keep_or_discard_question_waits_while_focus_is_on_it(player):
