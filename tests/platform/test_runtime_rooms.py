@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 from channels.db import database_sync_to_async
@@ -74,6 +75,45 @@ async def test_a_version_announced_during_a_read_is_read_again(monkeypatch):
     assert room.snapshot.version == 2
     assert reads == [0, 1]  # one shared read, then one more; not one per caller
     assert [cid for cid, _ in (room.log[1], room.log[2])] == ["first", "second"]
+
+
+async def test_a_commit_woken_during_a_read_begun_before_it_is_read_again(monkeypatch):
+    """A REST move (an abort, a resignation) wakes the hub of its own process,
+    which hears of it from no other process.  A read that began before that
+    commit (a socket opening, say) must not stand in for the wake's read: the
+    viewers would stay on the old version until the next move."""
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=2)
+    hub = MatchHub.current()
+    room = await hub.room(match_id)
+    reads = []
+    real = hub_module._read_since
+    loop = asyncio.get_running_loop()
+    committed, release = asyncio.Event(), threading.Event()
+
+    def slow(info, after):
+        result = real(info, after)
+        reads.append(after)
+        if len(reads) == 1:  # this read saw version 0; now the REST move commits, and its wake comes
+            seat = result[0].to_move[0] if result[0] else room.snapshot.to_move[0]
+            state = (result[0] or room.snapshot).state
+            services.apply_action(match_id, seat, 0, info.engine.legal_actions(state, seat)[0], "rest-move")
+            loop.call_soon_threadsafe(committed.set)
+            assert release.wait(10)
+        return result
+
+    monkeypatch.setattr(hub_module, "_read_since", slow)
+    first = asyncio.ensure_future(hub.refresh(room))
+    await committed.wait()
+    wake = asyncio.ensure_future(hub.wake(match_id))
+    for _ in range(1000):  # the wake joins the read under way (it needs no database to get there)
+        await asyncio.sleep(0)
+        if wake.done() or getattr(room, "reread", False):
+            break
+    release.set()
+    await asyncio.wait_for(asyncio.gather(first, wake), 10)
+    assert room.snapshot.version == 1
+    assert reads == [0, 0]
 
 
 async def test_a_stale_or_future_version_is_refused_without_the_database():

@@ -164,19 +164,24 @@ class MatchHub:
 
     async def refresh(self, room: Room) -> None:
         """Read the match's newest version from the database (once for every
-        caller waiting on this room) and deliver it if it is new here."""
+        caller waiting on this room) and deliver it if it is new here.  A read
+        already under way may have begun before the caller's news was
+        committed (a REST move): it reads once more for that caller."""
         task = room.reading
         if task is None:
             task = room.reading = self.spawn(self._read_newer(room))
             task.add_done_callback(lambda _: setattr(room, "reading", None))
+        else:
+            room.reread = True
         await asyncio.shield(task)
 
     async def _read_newer(self, room: Room) -> None:
+        room.reread = False
         after = room.snapshot.version
         snapshot, rows = await self.db(_read_since, room.info, after)
         if snapshot is not None and room.advance(snapshot, rows):
             self._changed(room)
-        if room.heard > room.snapshot.version:  # announced while we read: read again
+        if room.reread or room.heard > room.snapshot.version:  # news while we read: read again
             await self._read_newer(room)
 
     async def events_between(self, room: Room, after: int, upto: int) -> list[list]:

@@ -26,6 +26,7 @@ class Room:
         self.viewers: set = set()
         self.presence = Presence()
         self.reading: asyncio.Task | None = None
+        self.reread = False  # a caller came during `reading` and needs a read that began after it came
         self.bot_turns: set[int] = set()  # versions with a bot turn under way here
         self.heard = snapshot.version  # the newest version another process announced
         self.deadline: asyncio.TimerHandle | None = None  # when a running clock runs out
