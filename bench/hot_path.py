@@ -5,10 +5,11 @@ bench/ws_load.py) through the server's own code for each action: the client
 message parsed, the move checked (`domain.check`), its row for the group
 commit encoded (`store.write_params`), the room advanced, and the state
 message of every viewer built and framed (`MatchSocket._state_text`,
-`wire.text_frame`).  What it leaves out (the kernel's socket work, Twisted
+`wire.text_frame`), or with `--frames patch` its difference frame
+(`MatchSocket._patch_text`: the message as values and its patch).  What it leaves out (the kernel's socket work, Twisted
 and autobahn, psycopg, PostgreSQL) is measured by bench/ws_load.py.
 
-    .venv/bin/python bench/hot_path.py [--actions 20000] [--viewers 3] [--repeat 5]
+    .venv/bin/python bench/hot_path.py [--actions 20000] [--viewers 3] [--repeat 5] [--frames full|patch]
 
 Prints CPU microseconds per action (process time, the median and spread of
 the repeats) and how they split between the steps.  Run it on a quiet core
@@ -49,18 +50,21 @@ OPTIONS = {"points": True, "points_target": 200}
 class Viewer(MatchSocket):
     """A MatchSocket without a connection: what it would write is framed and kept."""
 
-    def __init__(self, room: Room, seat):
+    def __init__(self, room: Room, seat, patching: bool):
         self.room, self.seat, self.sent_version = room, seat, room.snapshot.version
         self.wanted, self.ready, self.closed, self.draining, self.outbox = -1, True, False, None, ()
         self.wire = self
         self.bytes = 0
+        self.patching, self.held = patching, None
+        if patching:  # the first state a patching socket sends: what its patches start from
+            self._full_text(room.snapshot, [])
 
     def send_text(self, text: str) -> bool:
         self.bytes += len(wire.text_frame(text.encode()))
         return True
 
 
-def new_room(seed: int, viewers: int) -> tuple[Room, list[Viewer]]:
+def new_room(seed: int, viewers: int, patching: bool) -> tuple[Room, list[Viewer]]:
     engine = domain.get_engine("condottiere")
     options = engine.validate_options(OPTIONS)
     info = MatchInfo(seed, "condottiere", options, seed, True,
@@ -70,21 +74,21 @@ def new_room(seed: int, viewers: int) -> tuple[Room, list[Viewer]]:
     snapshot = snapshot_of(engine, 0, state, domain.ACTIVE, clock=fields["clock"], control=tuple(fields["control"]))
     room = Room(info, snapshot, {})
     seats = [0, 1, 2] + [None] * max(0, viewers - 3)
-    room.viewers = {Viewer(room, seat) for seat in seats[:viewers]}
+    room.viewers = {Viewer(room, seat, patching) for seat in seats[:viewers]}
     return room, list(room.viewers)
 
 
-def play(actions: int, viewers: int, seed: int, split: dict | None) -> float:
+def play(actions: int, viewers: int, seed: int, split: dict | None, patching: bool = False) -> float:
     """Process seconds for `actions` actions; `split` (if given) gets the time per step."""
     rng = random.Random(seed)
-    room, views = new_room(seed, viewers)
+    room, views = new_room(seed, viewers, patching)
     clock = time.process_time
     steps = {"parse": 0.0, "check": 0.0, "row": 0.0, "deliver": 0.0}
     start = clock()
     for counter in range(actions):
         snapshot = room.snapshot
         if snapshot.status != domain.ACTIVE:
-            room, views = new_room(rng.randrange(1 << 30), viewers)
+            room, views = new_room(rng.randrange(1 << 30), viewers, patching)
             snapshot = room.snapshot
         seat = snapshot.to_move[0]
         legal = json.loads(room.rendered(snapshot, seat)[1])
@@ -117,19 +121,22 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=20000)
     parser.add_argument("--viewers", type=int, default=3, help="sockets per match (3 seats, then spectators)")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--frames", choices=["full", "patch"], default="full",
+                        help="whole state messages (default) or difference frames (?frames=patch)")
     args = parser.parse_args()
     from backend.common import collector
 
     collector.tune()  # as backend/asgi.py runs the server
-    play(2000, args.viewers, 99, None)  # warm-up: imports, caches
+    patching = args.frames == "patch"
+    play(2000, args.viewers, 99, None, patching)  # warm-up: imports, caches
     per_action, splits = [], []
     for r in range(args.repeat):
         split: dict = {}
-        play(args.actions, args.viewers, r, split)
+        play(args.actions, args.viewers, r, split, patching)
         per_action.append(1e6 * sum(split.values()) / args.actions)
         splits.append(split)
     per_action.sort()
-    print(f"hot path, {args.viewers} viewers per match, {args.actions} actions x {args.repeat}: "
+    print(f"hot path, {args.frames} frames, {args.viewers} viewers per match, {args.actions} actions x {args.repeat}: "
           f"{statistics.median(per_action):.1f} us CPU per action "
           f"(min {per_action[0]:.1f}, max {per_action[-1]:.1f}); that is s per 1,000 actions / 1000")
     for key in splits[0]:

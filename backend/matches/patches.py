@@ -4,8 +4,9 @@
 into `b`.  Both are plain JSON values (dicts with string keys, lists, str,
 int, float, bool, None) as the socket builds them, never the match state:
 a patch between two views of one viewer tells that viewer nothing the two
-views did not.  Pure and small, on the hot path: equal subtrees are skipped
-by one `==` (done in C), changed ones are walked only where they differ,
+views did not.  On the hot path (each viewer's every move), so it is written
+for CPython's speed: equal subtrees are skipped by one `==` (done in C),
+only members that differ are walked, in loops without a call per member,
 and a changed subtree whose operations would take more bytes than its new
 value is replaced whole.  `memo` shares the work between the viewers of one
 version: the engine's views of the seats share the objects they have in
@@ -23,27 +24,25 @@ from . import jsoncodec
 
 _dumps = jsoncodec.dumps
 _orjson = orjson.dumps
-# A lone operation deeper in a subtree is never larger than replacing the
-# subtree, so sizes are compared only from this many operations on.
-_COMPARE_FROM = 2
+_MISSING = object()
 _LISTS = (list, tuple)
 _CONTAINERS = (dict, list, tuple)
-_LARGE = 16  # members or elements
+# A changed container of more members than this (a whole view) is never
+# replaced whole; for smaller ones the sizes are compared.
+_LARGE = 16
 
 
-def diff(a: dict, b: dict, memo: dict | None = None) -> list[dict]:
-    """The operations turning the object `a` into `b` (two messages).
+def diff(a, b, memo: dict | None = None) -> list[dict]:
+    """The operations turning `a` into `b` (two messages).
 
     With `memo` (a dict kept while the viewers of one version are served) the
-    members of the messages' members (a view's "battle", "hand") are compared
-    by their encodings, each object encoded once however many views hold it
-    (orjson encodes faster than Python compares two equal trees), and the
-    operations of a pair of objects met again at the same place are reused."""
+    operations of a pair of containers met again at the same place are reused
+    (the objects are kept in it, so their ids stay theirs)."""
     ops: list[dict] = []
     if type(a) is dict and type(b) is dict:
-        _diff_dict(a, b, "", ops, memo, 1)
-    elif not (a is b or (type(a) is type(b) and a == b)):
-        _diff(a, b, "", ops, None, 1)
+        _diff_dict(a, b, "", ops, memo)
+    elif not (a is b or (a == b and type(a) is type(b))):
+        _changed(a, b, "", ops, memo)
     return ops
 
 
@@ -53,19 +52,15 @@ def _pointer(key) -> str:
     return key.replace("~", "~0").replace("/", "~1") if ("~" in key or "/" in key) else key
 
 
-def _encoding(value, memo: dict) -> bytes:
-    key = id(value)
-    kept = memo.get(key)
-    if kept is None or kept[0] is not value:  # the object held keeps its id its own
-        try:
-            text = _orjson(value)
-        except TypeError:
-            text = _dumps(value).encode()
-        kept = memo[key] = (value, text)
-    return kept[1]
+def _size(value) -> int:
+    try:
+        return len(_orjson(value))
+    except TypeError:
+        return len(_dumps(value).encode())
 
 
-def _diff(a, b, path: str, ops: list, memo: dict | None, depth: int) -> None:
+def _changed(a, b, path: str, ops: list, memo: dict | None) -> None:
+    """`a` and `b` differ: the operations at `path`, from the memo when they were met before."""
     ta, tb = type(a), type(b)
     if ta is dict and tb is dict:
         walk = _diff_dict
@@ -74,86 +69,72 @@ def _diff(a, b, path: str, ops: list, memo: dict | None, depth: int) -> None:
     else:
         ops.append({"op": "replace", "path": path, "value": b})
         return
-    if memo is None or depth >= 0:
-        walk(a, b, path, ops, memo, depth)
-        return
-    key = (path, id(a), id(b))
-    kept = memo.get(key)
-    if kept is None or kept[0] is not a or kept[1] is not b:
-        sub: list = []
-        walk(a, b, path, sub, None, depth)
-        kept = memo[key] = (a, b, sub)
-    ops.extend(kept[2])
-
-
-def _smaller(sub: list, b, path: str, ops: list, memo: dict | None) -> None:
-    """Append `sub` (the operations turning the value at `path` into `b`), or
-    one replace of the whole value if that is shorter."""
-    if len(sub) < _COMPARE_FROM or len(b) > _LARGE:  # a large value (a whole view) is never the shorter
-        ops.extend(sub)
-        return
-    size = len(_encoding(b, memo)) if memo is not None else len(_dumps(b))
-    if len(_dumps(sub)) > len(path) + 30 + size:
-        ops.append({"op": "replace", "path": path, "value": b})
-    else:
-        ops.extend(sub)
-
-
-def _equal(old, new, memo: dict | None, depth: int) -> bool:
-    if old is new:
-        return True
-    t = type(old)
-    if t is not type(new):
-        return False
-    if memo is None or t not in _CONTAINERS or depth < 0:
-        return old == new
-    # Near the top: the message's members are never equal (walk them); their members compare by encoding.
-    return depth == 0 and _encoding(old, memo) == _encoding(new, memo)
-
-
-def _diff_dict(a: dict, b: dict, path: str, ops: list, memo: dict | None, depth: int) -> None:
+    if memo is not None:
+        key = (path, id(a), id(b))
+        kept = memo.get(key)
+        if kept is not None and kept[0] is a and kept[1] is b:
+            ops.extend(kept[2])
+            return
     sub: list = []
+    walk(a, b, path, sub, memo)
+    # A lone operation deeper down is never larger than replacing the subtree.
+    if len(sub) > 1 and len(b) <= _LARGE and path and _size(sub) > len(path) + 30 + _size(b):
+        sub = [{"op": "replace", "path": path, "value": b}]
+    if memo is not None:
+        memo[key] = (a, b, sub)
+    ops.extend(sub)
+
+
+def _diff_dict(a: dict, b: dict, path: str, ops: list, memo: dict | None) -> None:
+    found = 0
     for key, old in a.items():
-        if key not in b:
-            sub.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})
+        new = b.get(key, _MISSING)
+        if new is _MISSING:
+            ops.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})
             continue
-        new = b[key]
-        if old is not new and not _equal(old, new, memo, depth):
-            _diff(old, new, f"{path}/{_pointer(key)}", sub, memo, depth - 1)
-    for key, new in b.items():
-        if key not in a:
-            sub.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": new})
-    if path:
-        _smaller(sub, b, path, ops, memo)
-    else:
-        ops.extend(sub)
+        found += 1
+        if old is new or (old == new and type(old) is type(new)):
+            continue
+        if type(new) in _CONTAINERS:
+            _changed(old, new, f"{path}/{_pointer(key)}", ops, memo)
+        else:
+            ops.append({"op": "replace", "path": f"{path}/{_pointer(key)}", "value": new})
+    if found != len(b):
+        for key, new in b.items():
+            if key not in a:
+                ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": new})
 
 
-def _diff_list(a: list, b: list, path: str, ops: list, memo: dict | None, depth: int) -> None:
+def _diff_list(a, b, path: str, ops: list, memo: dict | None) -> None:
     """By index: the common head and tail are skipped, what is left of equal
     length is compared element by element, a longer or shorter middle adds
     or removes at its end."""
     la, lb = len(a), len(b)
+    short = la if la < lb else lb
     head = 0
-    short = min(la, lb)
-    while head < short and _equal(a[head], b[head], memo, depth):
+    while head < short:
+        x, y = a[head], b[head]
+        if not (x is y or (x == y and type(x) is type(y))):
+            break
         head += 1
     tail = 0
-    while tail < short - head and _equal(a[la - 1 - tail], b[lb - 1 - tail], memo, depth):
+    while tail < short - head:
+        x, y = a[la - 1 - tail], b[lb - 1 - tail]
+        if not (x is y or (x == y and type(x) is type(y))):
+            break
         tail += 1
-    sub: list = []
     ma, mb = la - head - tail, lb - head - tail
-    paired = min(ma, mb)
-    for i in range(head, head + paired):
-        _diff(a[i], b[i], f"{path}/{i}", sub, memo, depth - 1)
-    at = head + paired
+    at = head + (ma if ma < mb else mb)
+    for i in range(head, at):
+        x, y = a[i], b[i]
+        if not (x is y or (x == y and type(x) is type(y))):
+            _changed(x, y, f"{path}/{i}", ops, memo)
     if ma > mb:
         remove = {"op": "remove", "path": f"{path}/{at}"}
-        sub.extend(remove for _ in range(ma - mb))  # each removal shifts the next one into place
+        ops.extend(remove for _ in range(ma - mb))  # each removal shifts the next one into place
     else:
         for i in range(at, at + mb - ma):
-            sub.append({"op": "add", "path": f"{path}/{i}", "value": b[i]})
-    _smaller(sub, b, path, ops, memo)
+            ops.append({"op": "add", "path": f"{path}/{i}", "value": b[i]})
 
 
 # ---- applying (tests, and the reference the web app's patch.js follows) ------

@@ -86,14 +86,21 @@ class Room:
         return any(cid == client_id for cid, _ in self.log.values())
 
     def rendered(self, snapshot: Snapshot, seat: int | None) -> tuple[str, str]:
-        """(view JSON, legal actions JSON) of `seat` at `snapshot`; the views of
-        every seat watched here are computed together (engine.views shares
-        what they have in common) and kept on the snapshot."""
-        return self.rendered_all(snapshot, seat)[:2]
+        """(view JSON, legal actions JSON) of `seat` at `snapshot`, encoded once
+        for every viewer of the seat and kept on the snapshot."""
+        key = ("json", seat)
+        texts = snapshot.shared.get(key)
+        if texts is None:
+            view, legal = self.rendered_all(snapshot, seat)
+            texts = snapshot.shared[key] = (jsoncodec.dumps(view), jsoncodec.dumps(legal))
+        return texts
 
-    def rendered_all(self, snapshot: Snapshot, seat: int | None) -> tuple[str, str, dict, list]:
-        """`rendered`'s JSON and the values it encodes (read-only: shared by
-        every viewer of the seat, and by the difference frames built from them)."""
+    def rendered_all(self, snapshot: Snapshot, seat: int | None) -> tuple[dict, list]:
+        """(view, legal actions) of `seat` at `snapshot`; the views of every seat
+        watched here are computed together (engine.views shares what they have
+        in common) and kept on the snapshot.  Read-only: shared by every viewer
+        of the seat, and by the difference frames built from them (which never
+        need their JSON: `rendered` encodes it when a whole state is sent)."""
         parts = snapshot.rendered.get(seat)
         if parts is None:
             seats = {v.seat for v in self.viewers}
@@ -106,7 +113,6 @@ class Room:
             for s, view in engine.views(state, seats).items():
                 # A seat the bot plays for its user offers that user nothing until they take it back.
                 plays = active and s is not None and s in snapshot.to_move and seating.entry(snapshot.control, s) is None
-                legal = engine.offered_actions(state, s) if plays else []
-                snapshot.rendered[s] = (jsoncodec.dumps(view), jsoncodec.dumps(legal), view, legal)
+                snapshot.rendered[s] = (view, engine.offered_actions(state, s) if plays else [])
             parts = snapshot.rendered[seat]
         return parts

@@ -414,7 +414,7 @@ class MatchSocket:
     def _message(self, snapshot, events: list, now: int) -> dict:
         """The state message `_state_text` would write, as values (the parts
         every viewer shares are shared objects: patches.diff meets them again)."""
-        _, _, view, legal = self.room.rendered_all(snapshot, self.seat)
+        view, legal = self.room.rendered_all(snapshot, self.seat)
         shared = snapshot.shared.get(("values", now))
         if shared is None:
             shared = snapshot.shared[("values", now)] = (
