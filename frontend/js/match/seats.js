@@ -110,7 +110,7 @@ export function SeatStrip({ children }) {
       ${seats.map(({ seat }) => {
         const on = !!c && c.running.includes(seat);
         return html`<li class=${"mseat" + (on ? " on" : "") + (seat === ctx.mySeat ? " me" : "")} data-testid="strip-seat" data-seat=${seat}>
-          <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} />${ctx.short(seat)}</span>
+          <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} /><span class="mseat-label">${ctx.short(seat)}</span></span>
           <span class="mseat-info"><${Here} ctx=${ctx} seat=${seat} />${isTimed(c) ? html`<${ClockFace} r=${c} seat=${seat} label=${ctx.name(seat)} />`
             : on ? html`<${Thinking} r=${c} seat=${seat} />` : null}
             <${SeatTags} ctx=${ctx} seat=${seat} /></span>
