@@ -14,10 +14,20 @@ from .base import (
 
 # Game id -> module holding `ENGINE`, imported on first use.  A registered
 # game that fails to import is a bug: it raises, never silently disappears.
+# The site registers each game its manifests name (backend/games/registry.py);
+# these two are here too for what runs without Django (bench/, engine tests).
 _REGISTRY = {
     "condottiere": "backend.engines.condottiere",
     "gods_playground": "backend.engines.gods_playground",
 }
+
+
+def register(game_id: str, module_name: str | None) -> None:
+    """Makes `module_name`'s ENGINE the game `game_id` (None: forgets the game)."""
+    if module_name is None:
+        _REGISTRY.pop(game_id, None)
+    else:
+        _REGISTRY[game_id] = module_name
 
 
 def engine_ids() -> list[str]:
@@ -43,5 +53,5 @@ def available_engines() -> dict[str, Engine]:
 
 __all__ = [
     "Engine", "IllegalAction", "MalformedAction", "NotLegal", "NotYourTurn", "Played", "available_engines",
-    "canonical", "clone", "engine_ids", "get_engine", "visible_events",
+    "canonical", "clone", "engine_ids", "get_engine", "register", "visible_events",
 ]

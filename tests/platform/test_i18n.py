@@ -14,7 +14,8 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from rest_framework.test import APIClient
 
-from backend.common.i18n import choose, language_from_scope, name_pieces
+from backend.common.i18n import choose, language_from_scope
+from backend.games.pieces import name_pieces
 from backend.common.management.commands.makemessages import REFUSAL_KEYWORDS
 from backend.engines import available_engines
 from backend.games import texts
