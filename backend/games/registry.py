@@ -41,6 +41,7 @@ class Game:
     id: str
     engine: str  # the module holding ENGINE
     name: dict[str, str]  # language -> the game's name
+    pitch: dict[str, str] = field(default_factory=dict)  # language -> its line on the home page (if the app's words lack one)
     default_players: int | None = None  # the seats a new lobby offers first (else the engine's minimum)
     pieces: dict[str, str] = field(default_factory=dict)  # refusal parameter -> prefix of its words' keys
     table: Part | None = None  # None: the generic table
@@ -77,7 +78,7 @@ def load_manifest(path: str | Path) -> Game:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         table, rules = data.get("table"), data.get("rules")
         return Game(
-            id=data["id"], engine=data["engine"], name=dict(data["name"]),
+            id=data["id"], engine=data["engine"], name=dict(data["name"]), pitch=dict(data.get("pitch", {})),
             default_players=data.get("default_players"), pieces=dict(data.get("pieces", {})),
             table=_part(table, f"{path} [table]"), events=(table or {}).get("events"),
             rules=_part(rules, f"{path} [rules]"),
@@ -147,5 +148,6 @@ def for_the_app() -> list[dict]:
     def part(p: Part | None) -> dict | None:
         return p and {"module": p.module, "export": p.export, "modules": list(p.modules), "styles": list(p.styles),
                       "words": list(p.words)}
-    return [{"id": g.id, "name": g.display_name, "default_players": g.default_players, "table": part(g.table),
+    return [{"id": g.id, "name": g.display_name, "pitch": g.words(g.pitch) or None, "default_players": g.default_players,
+             "table": part(g.table),
              "events": g.events, "rules": part(g.rules)} for g in games().values()]
