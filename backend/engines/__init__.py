@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from .base import (
     Engine, IllegalAction, MalformedAction, NotLegal, NotYourTurn, Played, canonical, clone, visible_events,
@@ -14,12 +15,10 @@ from .base import (
 
 # Game id -> module holding `ENGINE`, imported on first use.  A registered
 # game that fails to import is a bug: it raises, never silently disappears.
-# The site registers each game its manifests name (backend/games/registry.py);
-# these two are here too for what runs without Django (bench/, engine tests).
-_REGISTRY = {
-    "condottiere": "backend.engines.condottiere",
-    "gods_playground": "backend.engines.gods_playground",
-}
+# Every package here is a game, its id the package's name (what runs without
+# Django finds it so: bench/, the engine tests); the site registers each game its
+# manifests name (backend/games/registry.py), wherever its engine lives.
+_REGISTRY = {name: f"{__name__}.{name}" for _, name, is_package in pkgutil.iter_modules(__path__) if is_package}
 
 
 def register(game_id: str, module_name: str | None) -> None:

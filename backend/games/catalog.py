@@ -17,9 +17,16 @@ def display_name(engine: Engine) -> str:
 
 
 def public_options_schema(engine: Engine) -> dict:
-    """The options a player may set, their words in the active language; test hooks (stacked decks, fixed dice) stay hidden."""
+    """The options a player may set, their words in the active language (the manifest's `[options]`, else the
+    engine's English through the catalogue, texts.py); test hooks (stacked decks, fixed dice) stay hidden."""
+    described = game(engine.id)
+
+    def word(key: str, k: str, v):
+        own = described.options.get(key, {}).get(k) if described else None
+        return described.words(own) if own else gettext(v)
+
     return {
-        key: {k: gettext(v) if k in _WORDS and v else v for k, v in spec.items()}
+        key: {k: word(key, k, v) if k in _WORDS and v else v for k, v in spec.items()}
         for key, spec in engine.options_schema.items() if not spec.get("test_hook")
     }
 

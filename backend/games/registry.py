@@ -44,6 +44,7 @@ class Game:
     pitch: dict[str, str] = field(default_factory=dict)  # language -> its line on the home page (if the app's words lack one)
     default_players: int | None = None  # the seats a new lobby offers first (else the engine's minimum)
     pieces: dict[str, str] = field(default_factory=dict)  # refusal parameter -> prefix of its words' keys
+    options: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)  # option -> label/help -> language -> text
     table: Part | None = None  # None: the generic table
     events: str | None = None  # the word part of the log's sentences
     rules: Part | None = None  # the page /rules/<id>, if the game has one
@@ -80,6 +81,7 @@ def load_manifest(path: str | Path) -> Game:
         return Game(
             id=data["id"], engine=data["engine"], name=dict(data["name"]), pitch=dict(data.get("pitch", {})),
             default_players=data.get("default_players"), pieces=dict(data.get("pieces", {})),
+            options={key: {k: dict(v) for k, v in words.items()} for key, words in data.get("options", {}).items()},
             table=_part(table, f"{path} [table]"), events=(table or {}).get("events"),
             rules=_part(rules, f"{path} [rules]"),
             titles={page: dict(data[page]["title"]) for page in ("rules", "leaderboard") if "title" in data.get(page, {})},

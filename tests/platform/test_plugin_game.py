@@ -48,7 +48,8 @@ def test_the_site_lists_the_game_in_both_languages(nim):
     assert (nim_en["name"], nim_en["min_players"], nim_en["max_players"]) == ("Nim", 2, 2)
     assert nim_en["bots"] == ["advanced", "beginner"] and nim_en["options_schema"]["pile"]["default"] == 9
     hu = APIClient().get("/api/games/", HTTP_ACCEPT_LANGUAGE="hu").json()
-    assert hu[-1]["name"] == "Nim játék"
+    assert hu[-1]["name"] == "Nim játék" and hu[-1]["options_schema"]["pile"]["label"] == "Kövek"
+    assert nim_en["options_schema"]["pile"]["label"] == "Stones"
 
 
 def test_a_lobby_and_a_match_of_the_game(nim, make_user, client_for):
