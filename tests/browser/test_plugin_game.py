@@ -12,6 +12,7 @@ from django.conf import settings
 from tests.support.servers import Daphne, manage, server_env
 
 from .conftest import ROOT
+from .support import DESKTOP, Client
 
 PLUGIN = ROOT / "tests" / "plugin_game"
 _MATCH = ("from backend.matches.services import create_match; "
@@ -35,29 +36,26 @@ def nim_site(tmp_path_factory):
 
 def test_nim_shows_on_the_home_page_its_rules_and_its_own_table(browser, nim_site, screenshots):
     url, match_id = nim_site
-    context = browser.new_context(viewport={"width": 1000, "height": 800})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    client = Client(browser, url, DESKTOP)
+    page = client.page
     fetched: list[str] = []
     page.on("request", lambda r: fetched.append(r.url.split("/app/", 1)[1]) if "/app/" in r.url else None)
     try:
-        page.goto(url + "/")
+        client.goto("/")
         card = page.locator("[data-testid=game-card][data-game=nim]")
         card.wait_for()
         assert "Nim" in card.inner_text() and "Take the last stone." in card.inner_text()
 
-        page.goto(url + "/rules/nim")
+        client.goto("/rules/nim")
         page.wait_for_selector("[data-testid=rules][data-game=nim]")
 
-        page.goto(url + f"/match/{match_id}")
+        client.goto(f"/match/{match_id}")
         page.wait_for_selector("[data-testid=table][data-version] [data-testid=nim-pile]")
         assert page.inner_text("[data-testid=nim-pile]").endswith(" stones")
         page.screenshot(path=str(screenshots / "plugin-nim-table.png"))
         assert any(u.startswith("js/games/nim/table.") for u in fetched)
         assert any(u.startswith("i18n/en/nim.") for u in fetched) and any(u.startswith("nim.") for u in fetched)
         assert not [u for u in fetched if u.startswith(("js/games/condottiere/", "js/games/gods_playground/"))]
-        assert not errors, errors
+        assert not client.errors, client.errors
     finally:
-        context.close()
+        client.close()
