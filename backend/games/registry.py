@@ -145,11 +145,12 @@ def new_match_options(game_id: str, options: dict) -> dict:
 
 
 def for_the_app() -> list[dict]:
-    """What the web app reads of each game (the shell's boot data; frontend/js/games/registry.js), in the
-    active language: its name, its table's and rules page's modules with what loads alongside, its log's words."""
+    """What the web app reads of each game (the shell's boot data; frontend/js/games/registry.js): its name and
+    pitch in each language (the app switches without a reload), its table's and rules page's modules with what
+    loads alongside, its log's words."""
     def part(p: Part | None) -> dict | None:
         return p and {"module": p.module, "export": p.export, "modules": list(p.modules), "styles": list(p.styles),
                       "words": list(p.words)}
-    return [{"id": g.id, "name": g.display_name, "pitch": g.words(g.pitch) or None, "default_players": g.default_players,
+    return [{"id": g.id, "name": g.name, "pitch": g.pitch, "default_players": g.default_players,
              "table": part(g.table),
              "events": g.events, "rules": part(g.rules)} for g in games().values()]

@@ -1,7 +1,7 @@
 // Small shared pieces: page frame, notices, the connection banner, names.
 import { html, useLayoutEffect } from "./lib.js";
 import { has, t } from "./i18n.js";
-import { GAMES_WITH_RULES, gameInfo } from "./games/registry.js";
+import { GAMES_WITH_RULES, gameInfo, inLanguage } from "./games/registry.js";
 
 /** The tab's title: a screen's name, then the site's (index.html's <title> until the app runs). */
 export const siteTitle = (screen) => (screen ? `${screen} · ${t("site.name")}` : t("site.name"));
@@ -81,8 +81,8 @@ export function SeatDot({ seat }) {
 /** A game's name: the app's own words for the games it knows, else its manifest's, else what the server calls it. */
 export function gameName(games, id) {
   if (has(`game.${id}`)) return t(`game.${id}`);
-  const g = gameInfo(id) || (games || []).find((x) => x.id === id);
-  return g ? g.name : id;
+  const g = gameInfo(id);
+  return g ? inLanguage(g.name) : ((games || []).find((x) => x.id === id) || { name: id }).name;
 }
 
 export { GAMES_WITH_RULES };

@@ -73,7 +73,7 @@ def test_its_match_page_preloads_its_table_and_serves_its_files(nim, make_user, 
     assert not {m for m in _names(html, "modulepreload") if m.startswith(("js/games/condottiere/", "js/games/gods_playground/"))}
     assert _names(html, "preload") >= {"nim.css", "i18n/en/nim.json"}
     boot = _boot(html)["games"][-1]
-    assert boot["id"] == "nim" and boot["table"]["module"] == "js/games/nim/table.js" and boot["pitch"] == "Take the last stone."
+    assert boot["id"] == "nim" and boot["table"]["module"] == "js/games/nim/table.js" and boot["pitch"]["hu"] == "Vedd el az utolsó követ!"
     # Its files, under their hashed names as the import map gives them, and under their plain ones.
     imports = json.loads(re.search(r'<script type="importmap">(.*?)</script>', html)[1])["imports"]
     for name in ("js/games/nim/table.js", "nim.css", "i18n/en/nim.json"):

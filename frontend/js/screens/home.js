@@ -7,7 +7,7 @@ import { has, t } from "../i18n.js";
 import { ConnectionBanner, GAMES_WITH_RULES, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { Empty, ago, listOf, optionSummary, useGames, usePolled } from "./common.js";
 import { MatchList } from "./matches.js";
-import { gameInfo } from "../games/registry.js";
+import { gameInfo, inLanguage } from "../games/registry.js";
 import { TimeControlTag } from "../match/time_control.js";
 
 function LobbyRow({ lobby, games, user, onError }) {
@@ -64,7 +64,7 @@ function Games({ games, user }) {
       return html`<li class=${"card game-card game-card-" + id} data-testid="game-card" data-game=${id}>
         <h3>${gameName(games, id)}</h3>
         <p class="muted game-players">${players}</p>
-        <p>${has(`home.pitch.${id}`) ? t(`home.pitch.${id}`) : gameInfo(id)?.pitch}</p>
+        <p>${has(`home.pitch.${id}`) ? t(`home.pitch.${id}`) : inLanguage(gameInfo(id)?.pitch)}</p>
         <div class="actions">
           <a class="btn" href=${"/rules/" + id} aria-label=${t("home.how_to_play_label", { game: gameName(games, id) })}>${t("home.how_to_play")}</a>
           <a class="btn btn-ghost" href=${"/leaderboard/" + id} aria-label=${t("home.leaderboard_label", { game: gameName(games, id) })}>${t("home.leaderboard")}</a>
