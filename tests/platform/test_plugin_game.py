@@ -95,3 +95,17 @@ def test_the_game_leaves_with_its_manifest(settings):
     """Without Nim's manifest (the setting as shipped), its engine is not registered and nothing lists it."""
     assert "nim" not in engine_ids()
     assert "nim" not in [g["id"] for g in APIClient().get("/api/games/").json()]
+
+
+def test_a_manifest_that_lacks_a_key_stops_the_site_naming_it(tmp_path):
+    from django.core.exceptions import ImproperlyConfigured
+
+    from backend.games.registry import load_manifest
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "nim"\nname = { en = "Nim" }\n')
+    with pytest.raises(ImproperlyConfigured, match=r"bad\.toml: needs 'engine'"):
+        load_manifest(bad)
+    bad.write_text('id = "nim"\nengine = "tests.plugin_game.engine"\nname = { en = "Nim" }\n[table]\nmodule = "x.js"\n')
+    with pytest.raises(ImproperlyConfigured, match=r"\[table\]: needs 'export'"):
+        load_manifest(bad)
