@@ -299,6 +299,9 @@ MATCH_HOLD_MAX_S = float(os.environ.get("MATCH_HOLD_MAX_S", "60"))
 # with the printed board's values; new matches use it. Empty: the default board. Read
 # and checked once at start (backend/games/boards.py): a bad file stops the server.
 GP_BOARD_FILE = os.environ.get("GP_BOARD_FILE", "")
+# The games the site offers: one manifest file each, listed in this order (backend/games/registry.py;
+# docs/new-game.md says how to add one). Every manifest in backend/games/manifests/, by file name.
+GAMES = sorted((BASE_DIR / "backend" / "games" / "manifests").glob("*.toml"))
 # Seconds a worker told to stop (SIGTERM) may spend committing moves under way and
 # closing its match sockets (4503: reconnect elsewhere) before it stops anyway.
 MATCH_DRAIN_S = float(os.environ.get("MATCH_DRAIN_S", "10"))

@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +108,8 @@ FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.6 * 1024 
 PHONE_CPU_SLOWDOWN = 4
 PHONE = {"width": 360, "height": 740}
 
-GAMES = {"condottiere": "Condottiere", "gods_playground": "God's Playground"}
+# The site's games (backend/games/manifests/), by id, with their English names.
+GAMES = {m["id"]: m["name"]["en"] for m in (tomllib.loads(p.read_text()) for p in sorted((ROOT / "backend" / "games" / "manifests").glob("*.toml")))}
 LANGUAGES = {"en": "English", "hu": "Hungarian"}
 
 

@@ -9,14 +9,11 @@ One rule for both transports, in this order:
 HTTP: `LanguageMiddleware` activates it for the whole request.  A WebSocket
 consumer either mixes in `ScopeLanguageMixin` (every handler runs in the
 connection's language) or calls `language_from_scope(scope)` and wraps what it
-sends in `translation.override(...)`; `name_pieces(game, params)` names the
-pieces an engine's refusal mentions. See docs/api.md, Languages.
+sends in `translation.override(...)`. See docs/api.md, Languages.
 """
 
 from __future__ import annotations
 
-import functools
-import json
 
 from django.conf import settings
 from django.http import HttpRequest
@@ -114,32 +111,3 @@ class ScopeLanguageMixin:
             self.language = language_from_scope(self.scope)
         with translation.override(self.language):
             await super().dispatch(message)
-
-
-# ---- the pieces of a game, by name ------------------------------------------------
-# An engine refuses with a template and parameters (docs/engines.md, Refusals), and a parameter
-# may name a piece of the game by its code. The platform shows it with the app's own word for it,
-# frontend/i18n/<lang>/<game>.json, so a province has one name on the table and in a sentence
-# from the server (backend/matches/errors.py renders the template).
-# A noble slot of the layout (`slot`) is a province or the royal court: the map's names for both.
-_PIECE_WORDS = {"gods_playground": {"province": "gp.prov.", "slot": "gp.prov.", "unit": "gp.unit."}}
-
-
-@functools.lru_cache(maxsize=16)
-def _game_words(language: str, game: str) -> dict:
-    path = settings.FRONTEND_DIR / "i18n" / language / f"{game}.json"
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return {}
-
-
-def name_pieces(game: str, params: dict) -> dict:
-    """`params` with each piece code (a province, a unit) replaced by its name in the active language."""
-    words = _game_words(translation.get_language() or settings.LANGUAGE_CODE, game)
-    named = dict(params)
-    for param, prefix in _PIECE_WORDS.get(game, {}).items():
-        word = words.get(prefix + named[param]) if isinstance(named.get(param), str) else None
-        if isinstance(word, str):
-            named[param] = word.replace("\u00ad", "")  # soft hyphens are for the table's narrow cards
-    return named

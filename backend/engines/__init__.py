@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import importlib
+import pkgutil
 
 from .base import (
     Engine, IllegalAction, MalformedAction, NotLegal, NotYourTurn, Played, canonical, clone, visible_events,
@@ -14,10 +15,18 @@ from .base import (
 
 # Game id -> module holding `ENGINE`, imported on first use.  A registered
 # game that fails to import is a bug: it raises, never silently disappears.
-_REGISTRY = {
-    "condottiere": "backend.engines.condottiere",
-    "gods_playground": "backend.engines.gods_playground",
-}
+# Every package here is a game, its id the package's name (what runs without
+# Django finds it so: bench/, the engine tests); the site registers each game its
+# manifests name (backend/games/registry.py), wherever its engine lives.
+_REGISTRY = {name: f"{__name__}.{name}" for _, name, is_package in pkgutil.iter_modules(__path__) if is_package}
+
+
+def register(game_id: str, module_name: str | None) -> None:
+    """Makes `module_name`'s ENGINE the game `game_id` (None: forgets the game)."""
+    if module_name is None:
+        _REGISTRY.pop(game_id, None)
+    else:
+        _REGISTRY[game_id] = module_name
 
 
 def engine_ids() -> list[str]:
@@ -43,5 +52,5 @@ def available_engines() -> dict[str, Engine]:
 
 __all__ = [
     "Engine", "IllegalAction", "MalformedAction", "NotLegal", "NotYourTurn", "Played", "available_engines",
-    "canonical", "clone", "engine_ids", "get_engine", "visible_events",
+    "canonical", "clone", "engine_ids", "get_engine", "register", "visible_events",
 ]

@@ -22,9 +22,6 @@ from backend.engines.gods_playground.board import (
     parse_board,
 )
 
-GAME = "gods_playground"
-
-
 def load_board_file(path: str) -> Board:
     """The board a file describes; ImproperlyConfigured naming the file, each bad value and its rule."""
     try:
@@ -43,9 +40,18 @@ def server_board() -> Board:
     return load_board_file(settings.GP_BOARD_FILE) if settings.GP_BOARD_FILE else DEFAULT
 
 
-def match_options(game: str, options: dict) -> dict:
-    """Options as a new match stores them: God's Playground gets the server's board
-    unless one is given (a test's), so the match replays on it for ever."""
-    if game != GAME or options.get("board") is not None:
+def match_options(options: dict) -> dict:
+    """Options as a new match stores them: the server's board unless one is given (a test's), so the match
+    replays on it for ever (the game's manifest names this hook)."""
+    if options.get("board") is not None:
         return options
     return {**options, "board": server_board().to_json()}
+
+
+def describe() -> dict:
+    """What the catalogue adds to God's Playground's entry: the board new matches get, as a view carries it (the
+    rules page draws from it)."""
+    from backend.engines.gods_playground.view import BOARD_VALUES
+
+    board = server_board().to_json()
+    return {"board": {"name": board["name"], "hash": board["hash"], "values": {k: board["values"][k] for k in BOARD_VALUES}}}

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
 
 from backend.games.boards import server_board
+from backend.games.registry import games
 
 
 class MatchesConfig(AppConfig):
@@ -11,6 +12,7 @@ class MatchesConfig(AppConfig):
     def ready(self):
         # A bad GP_BOARD_FILE stops every entry point (Daphne, manage.py) here, naming the value and its rule.
         server_board()
+        games()  # the games' manifests: a bad one stops the server too, and their engines are registered
 
         from backend.chat.signals import message_removed
 

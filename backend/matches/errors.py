@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_lazy
 
 from backend.common.errors import AppError as MatchError
-from backend.common.i18n import name_pieces
+from backend.games.pieces import name_pieces
 
 __all__ = ["MatchError", "engine_refusal", "gettext_lazy"]
 

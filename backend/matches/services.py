@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 
 from backend.engines import get_engine
-from backend.games.boards import match_options
+from backend.games.registry import new_match_options
 from backend.notifications.models import MATCH_START, enqueue
 
 from . import clock as clocks
@@ -54,7 +54,7 @@ def create_match(game_id: str, options: dict, players: list, seed: int, public: 
     counts, bot names, time controls (clock.TimeControlError) or a rated match
     with a bot."""
     engine = get_engine(game_id)
-    options = match_options(game_id, engine.validate_options(options))
+    options = new_match_options(game_id, engine.validate_options(options))
     state = engine.setup(len(players), options, seed)
     User = get_user_model()
     for player in players:

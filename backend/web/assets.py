@@ -8,7 +8,7 @@ only once it has parsed the one that imports it. So the shell names, in one go:
   the sources keep importing each other by plain relative names and need no build step;
 * a `<link rel=modulepreload>` for every module of the page's graph, read from the real imports: the
   shell's (js/main.js and what it imports), the screen the address shows, and on a match page its game's
-  table (what js/games/tables.js loads for that game, with its stylesheet and words).
+  table (what its manifest's `[table]` names, backend/games/registry.py, with its stylesheets and words).
 
 A hashed name never changes its bytes, so browsers keep it for a year without asking (`immutable`); the
 plain names stay served, revalidated, for anything that asks for them. The hash is of the bytes as shipped
@@ -27,6 +27,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+from backend.games import registry
+
 from . import lean
 
 HASH_LENGTH = 10
@@ -44,10 +46,6 @@ TABLES = "js/games/tables.js"
 # minified: `import{a}from"preact"`), and import() of a literal address; read from the lean text, without comments.
 _STATIC = re.compile(r"""(?:^|[;\n}])\s*(?:import\s*(?:[\w*{$][^;"'`]*?\bfrom\s*)?|export\s*[*{][^;"'`]*?\bfrom\s*)(["'])(?P<spec>[^"']+)\1""")
 _DYNAMIC = re.compile(r"""\bimport\(\s*(["'])(?P<spec>[^"']+)\1\s*\)""")
-# js/games/tables.js: each game's loader, `name: lazyTable(() => Promise.all([...])`, with its stylesheets and words.
-_TABLE = re.compile(r"(?P<game>\w+): lazyTable\(\(\) => Promise\.all\(\[(?P<body>.*?)\]\)", re.S)
-_CSS = re.compile(r"""loadCss\(\s*["']/app/(?P<name>[^"']+)["']\s*\)""")
-_WORDS = re.compile(r"""loadWords\(\s*["'](?P<part>[\w-]+)["']\s*\)""")
 
 
 @dataclass(frozen=True)
@@ -56,7 +54,7 @@ class Manifest:
     static: dict[str, frozenset[str]]  # module -> modules it imports statically
     dynamic: dict[str, frozenset[str]]  # module -> modules it loads with import() of a literal address
     tables: dict[str, tuple[frozenset[str], tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
-    # game -> (its table's modules, stylesheets, word parts), from js/games/tables.js
+    # game -> (its table's modules, stylesheets, word parts), from its manifest (backend/games/registry.py)
 
     def closure(self, roots) -> set[str]:
         """`roots` and every module they import statically, however deep."""
@@ -85,7 +83,9 @@ def _files() -> tuple[tuple[str, int, int], ...]:
 
 def manifest() -> Manifest:
     """The current files' hashed names and import graph; remade when a file changes (a stat of each per call)."""
-    return _manifest(str(settings.FRONTEND_DIR), settings.FRONTEND_LEAN, _files())
+    tables = tuple((g.id, (g.table.module, *g.table.modules), g.table.styles, g.table.words)
+                   for g in registry.games().values() if g.table)
+    return _manifest(str(settings.FRONTEND_DIR), settings.FRONTEND_LEAN, _files(), tables)
 
 
 def _resolve(module: str, spec: str) -> str | None:
@@ -97,8 +97,8 @@ def _resolve(module: str, spec: str) -> str | None:
 
 
 @lru_cache(maxsize=4)
-def _manifest(root: str, lean_on: bool, files: tuple[tuple[str, int, int], ...]) -> Manifest:
-    names, static, dynamic, texts = {}, {}, {}, {}
+def _manifest(root: str, lean_on: bool, files: tuple[tuple[str, int, int], ...], tables: tuple) -> Manifest:
+    names, static, dynamic = {}, {}, {}
     for name, _mtime, _size in files:
         data = lean.lean_bytes(Path(root, name)) if lean.ships_lean(name) else Path(root, name).read_bytes()
         stem, ext = posixpath.splitext(name)
@@ -107,16 +107,10 @@ def _manifest(root: str, lean_on: bool, files: tuple[tuple[str, int, int], ...])
             text = data.decode()
             if not lean_on:  # the reading is of code, never of comments
                 text = lean.strip_js(text)
-            texts[name] = text
             static[name] = frozenset(filter(None, (_resolve(name, m["spec"]) for m in _STATIC.finditer(text))))
             dynamic[name] = frozenset(filter(None, (_resolve(name, m["spec"]) for m in _DYNAMIC.finditer(text))))
-    tables = {}
-    for m in _TABLE.finditer(texts.get(TABLES, "")):
-        body = m["body"]
-        modules = {_resolve(TABLES, d["spec"]) for d in _DYNAMIC.finditer(body)}
-        tables[m["game"]] = (frozenset(modules), tuple(c["name"] for c in _CSS.finditer(body)),
-                             tuple(w["part"] for w in _WORDS.finditer(body)))
-    return Manifest(names, static, dynamic, tables)
+    return Manifest(names, static, dynamic, {game: (frozenset(modules), styles, words)
+                                             for game, modules, styles, words in tables})
 
 
 def unhash(path: str) -> str | None:
@@ -137,14 +131,14 @@ class Page:
 
 
 def page(screen_modules: tuple[str, ...] = (), game: str | None = None) -> Page:
-    """The page's graph: the shell's modules, the screens `screen_modules` (names under js/screens/) and, for a
+    """The page's graph: the shell's modules, the screen's `screen_modules` (paths under frontend/) and, for a
     match of `game`, its table's, with its look and words."""
     m = manifest()
     # What any game's table imports from outside its folder comes with every page, so that a table, once its
     # game is known (a match opened from the lobby, or whose game the shell could not tell), takes one round.
     in_tables = {name for name in m.static if re.fullmatch(r"js/games/[^/]+/[^/]+\.js", name)}
     shared = {i for name in in_tables for i in m.static[name]} - in_tables
-    roots = [ENTRY, *sorted(shared), *(f"js/screens/{s}" for s in screen_modules)]
+    roots = [ENTRY, *sorted(shared), *screen_modules]
     styles: tuple[str, ...] = ()
     words: tuple[str, ...] = ()
     if game in m.tables:

@@ -7,12 +7,13 @@ file changes. Both routes that deliver the app use `lean_bytes`: Django's
 `/app/` view, and collectstatic (collect.FrontendFinder), whose copy nginx serves in
 production.
 
-Worth its code: as written, a game page's JavaScript, CSS and words would be over the 150 KB target
-(docs/scaling.md), and gzip does not make comments free (the lean JavaScript is a quarter smaller gzipped).
+Worth its code: as written, a game page's JavaScript, CSS and words would be over the 150 KB target,
+and gzip does not make comments free (the lean JavaScript is a quarter smaller gzipped). The maintained
+Python minifiers (rjsmin, jsmin) break the app's nested template literals; docs/scaling.md ("Why the app's
+own JavaScript stripper") has the figures.
 
 JavaScript keeps its lines (no reliance on semicolon insertion rules) and its
-template literals verbatim: the htm markup is text whose `<//>` and spaces
-matter, which general-purpose minifiers such as rjsmin misread.
+template literals verbatim: the htm markup is text whose `<//>` and spaces matter.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from django.views.decorators.http import require_safe
 from django.views.static import serve
 
 from backend.common.headers import content_security_policy, inline_script_hashes
+from backend.games import registry
 from backend.matches.errors import MatchError
 from backend.matches.services import visible_match
 
@@ -52,16 +53,22 @@ _SCREENS = {
     "/lobbies/new": pgettext_lazy("screen", "New lobby"),
     "/reset": pgettext_lazy("screen", "Forgotten password"),
     "/account": pgettext_lazy("screen", "Your account"),
-    "/rules/condottiere": pgettext_lazy("screen", "Condottiere: how to play"),
-    "/rules/gods_playground": pgettext_lazy("screen", "God's Playground: how to play"),
-    "/leaderboard/condottiere": pgettext_lazy("screen", "Condottiere leaderboard"),
-    "/leaderboard/gods_playground": pgettext_lazy("screen", "God's Playground leaderboard"),
 }
 _NOT_FOUND = pgettext_lazy("screen", "Not found")
+# A game's pages (/rules/<id>, /leaderboard/<id>), titled by its manifest (backend/games/registry.py).
+_GAME_PAGE = re.compile(r"/(?P<page>rules|leaderboard)/(?P<game>\w+)/?")
+
+
+def screen_title(path: str) -> str | None:
+    if (title := _SCREENS.get(path.rstrip("/"))) is not None:
+        return title
+    m = _GAME_PAGE.fullmatch(path)
+    described = registry.game(m["game"]) if m else None
+    return described.title(m["page"]) if described else None
 
 
 # The lazily loaded screen modules each client route shows (frontend/js/main.js, ROUTES), preloaded with the
-# shell so a cold load takes one round; a route missing here still works, one round later.
+# shell so a cold load takes one round; a route missing here still works, one round later. Names under js/screens/.
 _SCREEN_MODULES = (
     (r"/(lobbies/?)?", ("home.js", "matches.js", "common.js")),
     (r"/(login|signup)/?", ("auth.js",)),
@@ -72,15 +79,19 @@ _SCREEN_MODULES = (
     (r"/reset(/[^/]+/[^/]+)?/?", ("reset.js", "auth.js")),  # the forms' parts are auth.js's
     (r"/account/?", ("account.js", "auth.js")),
     (r"/confirm-email/[^/]+/?", ("confirm_email.js",)),
-    (r"/rules/condottiere/?", ("rules_condottiere.js", "rules.js")),
-    (r"/rules/gods_playground/?", ("rules_gods_playground.js", "rules.js", "common.js")),
     (r"/(u/[^/]+|leaderboard(/[^/]+)?)/?", ("players.js", "common.js")),
 )
 # (common.js: what the lobby screens and a rules page share, e.g. the games list; a match page does without.)
+_RULES_PAGE = re.compile(r"/rules/(\w+)/?")
 
 
 def screen_modules(path: str) -> tuple[str, ...]:
-    return next((modules for pattern, modules in _SCREEN_MODULES if re.fullmatch(pattern, path)), ())
+    """The modules (paths under frontend/) of the screen `path` shows: a game's rules page's are its manifest's."""
+    if m := _RULES_PAGE.fullmatch(path):
+        rules = (described := registry.game(m[1])) and described.rules
+        return (rules.module, *rules.modules) if rules else ()
+    modules = next((modules for pattern, modules in _SCREEN_MODULES if re.fullmatch(pattern, path)), ())
+    return tuple(f"js/screens/{name}" for name in modules)
 
 
 def match_game(request) -> str | None:
@@ -138,18 +149,20 @@ def shell(request, status: int = 200) -> HttpResponse | None:
         return None
     user = request.user
     # An unknown address (the app shows its own not-found screen) says so from the start.
-    screen = _NOT_FOUND if status == 404 else _SCREENS.get(request.path.rstrip("/"))
+    screen = _NOT_FOUND if status == 404 else screen_title(request.path)
     modules = screen_modules(request.path)
     context = {
         "LANGUAGE_CODE": translation.get_language(),
         "title": f"{screen} · {site_name()}" if screen else site_name(),
         "description": _("Play Condottiere and God's Playground online with friends or bots."),
-        "screen_modules": modules,
-        # Those screens (not the rules pages) bring the "screens" words and lobby.css (frontend/js/main.js).
-        "screen_parts": bool(modules) and not modules[0].startswith(("rules", "players")),
+        # Those screens (not the rules pages, nor the players') bring the "screens" words and lobby.css
+        # (frontend/js/main.js).
+        "screen_parts": bool(modules) and not _RULES_PAGE.fullmatch(request.path)
+        and modules[0] != "js/screens/players.js",
         # The signed-in user rides along with the page so the app never has to
         # probe /api/auth/me/ (a 401 there would be a console error for visitors).
-        "boot": {"user": {"id": user.pk, "username": user.username} if user.is_authenticated else None},
+        "boot": {"user": {"id": user.pk, "username": user.username} if user.is_authenticated else None,
+                 "games": registry.for_the_app()},  # each game's parts, from its manifest
         **head(request, translation.get_language(), modules),
     }
     page = render_to_string("index.html", context, request)

@@ -7,6 +7,7 @@ import { lazyComponent, loadCss } from "./lazy.js";
 import { MatchScreen } from "./screens/match.js";
 import { NotFound } from "./ui.js";
 import { focusMoves } from "./games/sheet.js";
+import { GAMES, importPart } from "./games/registry.js";
 
 // Every screen but the match's loads on first use, with its words and look (frontend/README.md, Loading; the
 // server preloads the one a page opens with). The match screen, the heaviest page, comes with the shell.
@@ -25,11 +26,8 @@ const players = (name) => lazyComponent(() => Promise.all([import("./screens/pla
 const ProfileScreen = players("ProfileScreen");
 const LeaderboardScreen = players("LeaderboardScreen");
 const ReplayScreen = lazyComponent(() => import("./screens/replay.js").then((m) => m.ReplayScreen));
-// Each rules page with the frame both share, in one round.
-const CondottiereRules = lazyComponent(() => Promise.all([import("./screens/rules_condottiere.js"), import("./screens/rules.js")])
-  .then(([m]) => m.CondottiereRules));
-const GodsPlaygroundRules = lazyComponent(() => Promise.all([import("./screens/rules_gods_playground.js"), import("./screens/rules.js")])
-  .then(([m]) => m.GodsPlaygroundRules));
+// Each game's rules page (its manifest's [rules]) with what comes with it, e.g. the frame they share, in one round.
+const RULES = GAMES.filter((g) => g.rules).map((g) => [new RegExp(`^/rules/${g.id}/?$`), lazyComponent(() => importPart(g.rules))]);
 
 const ROUTES = [
   [/^\/$/, HomeScreen],
@@ -46,8 +44,7 @@ const ROUTES = [
   [/^\/u\/([^/]+)\/?$/, ProfileScreen],
   [/^\/leaderboard(?:\/([^/]+))?\/?$/, LeaderboardScreen],
   [/^\/match\/([^/]+)\/replay\/?$/, ReplayScreen],
-  [/^\/rules\/condottiere\/?$/, CondottiereRules],
-  [/^\/rules\/gods_playground\/?$/, GodsPlaygroundRules],
+  ...RULES,
 ];
 // Screens a visitor must sign in for; watching matches and browsing stay open.
 const NEEDS_USER = new Set([CreateLobbyScreen, LobbyRoomScreen, AccountScreen]);

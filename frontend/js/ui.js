@@ -1,6 +1,7 @@
 // Small shared pieces: page frame, notices, the connection banner, names.
 import { html, useLayoutEffect } from "./lib.js";
 import { has, t } from "./i18n.js";
+import { GAMES_WITH_RULES, gameInfo, inLanguage } from "./games/registry.js";
 
 /** The tab's title: a screen's name, then the site's (index.html's <title> until the app runs). */
 export const siteTitle = (screen) => (screen ? `${screen} · ${t("site.name")}` : t("site.name"));
@@ -77,12 +78,11 @@ export function SeatDot({ seat }) {
   return html`<span class="seat-dot" style=${{ background: SEAT_COLOURS[seat % 6] }} aria-hidden="true"></span>`;
 }
 
-/** A game's name: the app's own words for the games it knows, else what the server calls it. */
+/** A game's name: the app's own words for the games it knows, else its manifest's, else what the server calls it. */
 export function gameName(games, id) {
   if (has(`game.${id}`)) return t(`game.${id}`);
-  const g = (games || []).find((x) => x.id === id);
-  return g ? g.name : id;
+  const g = gameInfo(id);
+  return g ? inLanguage(g.name) : ((games || []).find((x) => x.id === id) || { name: id }).name;
 }
 
-/** The games this site teaches: each has a rules page at /rules/<id> (js/screens/rules_<id>.js) and a place on the home page. */
-export const GAMES_WITH_RULES = ["condottiere", "gods_playground"];
+export { GAMES_WITH_RULES };

@@ -18,10 +18,11 @@ from django.conf import settings
 from backend.engines.condottiere.cards import DECK_COUNTS
 from backend.engines.gods_playground import board as gp_board
 from backend.engines.gods_playground import flow as gp_flow
+from backend.games import registry
 
 ROOT = Path(settings.FRONTEND_DIR)
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
-GAMES = ("condottiere", "gods_playground")
+GAMES = tuple(registry.games())  # the site's games, from their manifests
 SCREENS = ("players", "replay")  # screens with words of their own (screens/<part>.js loads them)
 KEY = r"[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+"
 PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
@@ -91,11 +92,14 @@ def test_what_loads_a_later_part_loads_its_modules_with_it():
                "gods_playground_nobles": ["js/games/gods_playground/table.js"],
                "gods_playground_bid": ["js/games/gods_playground/table.js"],
                **{f"{game}_events": ["js/games/log.js"] for game in GAMES}}
+    # The log loads the word part its game's manifest names for the events.
+    assert {registry.game(game).events for game in GAMES} == {f"{game}_events" for game in GAMES}
     for part, files in loaders.items():
         fetched = set()
         for loader in files:
             text = (ROOT / loader).read_text(encoding="utf-8")
-            assert f'loadWords("{part}")' in text, (loader, part)
+            call = "loadWords(events)" if part.endswith("_events") else f'loadWords("{part}")'
+            assert call in text, (loader, part)
             here = (ROOT / loader).parent
             fetched |= {(here / spec).resolve().relative_to(ROOT.resolve()).as_posix()
                         for spec in re.findall(r'import\("(\.[^"]+)"\)', text)}

@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.test import override_settings
 
+from backend.games import registry
 from backend.web import assets
 from backend.web.lean import lean_bytes
 
@@ -39,7 +40,10 @@ def test_client_routes_return_the_shell(client, path):
     response = client.get(path)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
-    assert _boot(response) == {"user": None}
+    boot = _boot(response)
+    assert boot["user"] is None
+    # Each game's parts, from its manifest (backend/games/registry.py), for the app's loaders.
+    assert [g["id"] for g in boot["games"]] == ["condottiere", "gods_playground"]
     assert "csrftoken" in response.cookies
 
 
@@ -47,7 +51,7 @@ def test_the_shell_knows_who_is_signed_in(client, django_user_model):
     user = django_user_model.objects.create_user(username="Ann</script>", password="a-long-passphrase-1")
     client.force_login(user)
     response = client.get("/match/3")
-    assert _boot(response) == {"user": {"id": user.pk, "username": "Ann</script>"}}
+    assert _boot(response)["user"] == {"id": user.pk, "username": "Ann</script>"}
     assert "Ann</script>" not in response.content.decode()  # escaped inside the JSON script
 
 
@@ -69,6 +73,12 @@ def _static_imports(root, module: str) -> set[str]:
     here = (root / module).parent
     return {(here / spec).resolve().relative_to(root.resolve()).as_posix()
             for spec in re.findall(r'^\s*import\b[^;]*?\bfrom\s+"(\.[^"]+)"', text, re.MULTILINE | re.DOTALL)}
+
+
+def _table_modules(game: str) -> set[str]:
+    """What a game's loader (js/games/tables.js) requests at once: its manifest's [table] modules."""
+    table = registry.game(game).table
+    return {table.module, *table.modules}
 
 
 def _dynamic_imports(root, module: str) -> set[str]:
@@ -105,7 +115,8 @@ def _match(django_user_model, game: str, public: bool = True) -> int:
 def test_every_module_a_page_needs_is_preloaded_and_no_game_table(client):
     """The shell lists every module each page needs, so the browser fetches them in one round instead of an
     import waterfall; a game's table modules are neither listed nor imported statically by them (they load
-    with import() from js/games/tables.js when such a match opens), so no page downloads another game's code."""
+    with import() from js/games/tables.js, as their manifests name them, when such a match opens), so no page
+    downloads another game's code."""
     root = settings.FRONTEND_DIR
     listed = {m for m in _preloaded(client.get("/nowhere").content.decode()) if m.startswith("js/")}
     modules, lazy = _modules(root)
@@ -123,13 +134,13 @@ def test_every_module_a_page_needs_is_preloaded_and_no_game_table(client):
 @pytest.mark.parametrize("game, other, look, words", [("condottiere", "gods_playground", "condottiere.css", "condottiere"),
                                                       ("gods_playground", "condottiere", "gp.css", "gods_playground")])
 def test_a_match_page_preloads_its_games_table_and_not_the_others(client, django_user_model, game, other, look, words):
-    """A match page's graph includes its game's table (what js/games/tables.js loads for it: its modules, look
-    and words), so the table downloads with the shell; the other game's never."""
+    """A match page's graph includes its game's table (what js/games/tables.js loads for it, from its manifest:
+    its modules, look and words), so the table downloads with the shell; the other game's never."""
     root = settings.FRONTEND_DIR
     html = client.get(f"/match/{_match(django_user_model, game)}").content.decode()
     listed = {m for m in _preloaded(html) if m.startswith("js/")}
     modules, lazy = _modules(root)
-    table = {m for m in _dynamic_imports(root, "js/games/tables.js") if m.startswith(f"js/games/{game}/")}
+    table = _table_modules(game)
     assert table and listed == (modules - lazy) | table, sorted(listed ^ ((modules - lazy) | table))
     assert not {m for m in listed if m.startswith(f"js/games/{other}/")}
     assert _preloaded(html, "preload") == {look, f"i18n/en/site.json", f"i18n/en/{words}.json"}
@@ -218,12 +229,13 @@ def test_the_shell_preloads_the_screen_its_address_shows_and_no_other(client, pa
 
 
 def test_each_game_loader_requests_its_whole_table_at_once():
-    """A game's loader (js/games/tables.js) names every module of its folder in import() calls, so they download
-    in one parallel round; the only exceptions are modules the table itself fetches with import() on first use
-    (God's Playground's decision panels), whose own static imports came with the table already."""
+    """A game's loader (js/games/tables.js) requests every module of its folder at once (its manifest's [table];
+    the generic table's in import() calls), so they download in one parallel round; the only exceptions are
+    modules the table itself fetches with import() on first use (God's Playground's decision panels), whose own
+    static imports came with the table already."""
     root = settings.FRONTEND_DIR
     _, lazy = _modules(root)
-    loaded = _dynamic_imports(root, "js/games/tables.js")
+    loaded = _dynamic_imports(root, "js/games/tables.js").union(*map(_table_modules, registry.games()))
     folders = sorted({m.rsplit("/", 1)[0] for m in loaded})
     assert set(folders) == {f"js/games/{g}" for g in ("condottiere", "gods_playground", "generic")}
     for folder in folders:

@@ -59,11 +59,14 @@ def match_env(settings):
 
 
 @pytest.fixture
-def fake_game(monkeypatch):
-    """Registers tests/platform/lobby_game.py as game "counting" (2-4 players, bots "random"/"heuristic")."""
+def fake_game(settings):
+    """Offers tests/platform/lobby_game.py as game "counting" (2-4 players, bots "random"/"heuristic") through
+    its manifest, lobby_game.toml, as a new game joins the site (docs/new-game.md)."""
+    from pathlib import Path
+
     import backend.engines as engines
 
-    monkeypatch.setitem(engines._REGISTRY, "counting", "tests.platform.lobby_game")
+    settings.GAMES = [*settings.GAMES, Path(__file__).with_name("lobby_game.toml")]
     return engines.get_engine("counting")
 
 

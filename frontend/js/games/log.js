@@ -1,15 +1,15 @@
 // The log's sentences (narrate.js, the "<game>_events" words) download once the log has a line; until then none shows.
 import { useEffect, useState } from "../lib.js";
 import { loadWords } from "../i18n.js";
+import { gameInfo } from "./registry.js";
 
-const EVENT_WORDS = { condottiere: () => loadWords("condottiere_events"), gods_playground: () => loadWords("gods_playground_events") };
 const loads = new Map(); // game -> the download of its narrator
 const ready = new Map(); // game -> narrate, once in
 
 function load(game) {
   if (!loads.has(game)) {
-    const words = EVENT_WORDS[game];
-    const load = Promise.all([import("./narrate.js"), words && words()]).then(([m]) => {
+    const events = gameInfo(game)?.events; // the manifest's word part of the log's sentences
+    const load = Promise.all([import("./narrate.js"), events && loadWords(events)]).then(([m]) => {
       const line = (e, names) => m.narrate(e, names, game);
       ready.set(game, line);
       return line;

@@ -5,6 +5,7 @@ import { navigate } from "../router.js";
 import { has, t } from "../i18n.js";
 import { GAMES_WITH_RULES, Notice, Page, Spinner, gameName } from "../ui.js";
 import { useGames } from "./common.js";
+import { gameInfo } from "../games/registry.js";
 import { timeControlText } from "../match/time_control.js";
 
 /** A field error from a DRF validation answer, as one readable line. */
@@ -141,7 +142,7 @@ export function CreateLobbyScreen() {
   function choose(g) {
     setGameId(g.id);
     setOptions(defaults(g));
-    setSeats(Math.min(g.max_players, Math.max(g.min_players, g.id === "condottiere" ? 3 : g.min_players)));
+    setSeats(Math.min(g.max_players, Math.max(g.min_players, gameInfo(g.id)?.default_players || g.min_players)));
   }
 
   async function submit(e) {

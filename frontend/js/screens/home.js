@@ -3,10 +3,11 @@ import { html, useState } from "../lib.js";
 import { post } from "../api.js";
 import { useLive } from "../live.js";
 import { navigate } from "../router.js";
-import { t } from "../i18n.js";
+import { has, t } from "../i18n.js";
 import { ConnectionBanner, GAMES_WITH_RULES, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { Empty, ago, listOf, optionSummary, useGames, usePolled } from "./common.js";
 import { MatchList } from "./matches.js";
+import { gameInfo, inLanguage } from "../games/registry.js";
 import { TimeControlTag } from "../match/time_control.js";
 
 function LobbyRow({ lobby, games, user, onError }) {
@@ -63,7 +64,7 @@ function Games({ games, user }) {
       return html`<li class=${"card game-card game-card-" + id} data-testid="game-card" data-game=${id}>
         <h3>${gameName(games, id)}</h3>
         <p class="muted game-players">${players}</p>
-        <p>${t(`home.pitch.${id}`)}</p>
+        <p>${has(`home.pitch.${id}`) ? t(`home.pitch.${id}`) : inLanguage(gameInfo(id)?.pitch)}</p>
         <div class="actions">
           <a class="btn" href=${"/rules/" + id} aria-label=${t("home.how_to_play_label", { game: gameName(games, id) })}>${t("home.how_to_play")}</a>
           <a class="btn btn-ghost" href=${"/leaderboard/" + id} aria-label=${t("home.leaderboard_label", { game: gameName(games, id) })}>${t("home.leaderboard")}</a>

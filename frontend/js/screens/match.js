@@ -6,6 +6,7 @@ import { has, t } from "../i18n.js";
 import { ConnectionBanner, NotFound, Notice, Page, Spinner, gameName, siteTitle } from "../ui.js";
 import { useMatchLog } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
+import { gameInfo } from "../games/registry.js";
 import { SeatNotices, SeatStrip, SeatsContext, asksMe, seatsValue, useMatchSeats } from "../match/seats.js";
 import { useCueSettings, useMoveCues } from "../match/cues.js";
 import { MatchMenu } from "../match/menu.js";
@@ -38,7 +39,7 @@ function uuid() {
 /** The server's games list, fetched only for a game the words do not name (never for the two here). */
 function useGameList(gameId) {
   const [games, setGames] = useState(null);
-  const needed = !!gameId && !has(`game.${gameId}`);
+  const needed = !!gameId && !has(`game.${gameId}`) && !gameInfo(gameId);
   useEffect(() => { if (needed && !games) get("/api/games/").then(setGames, () => {}); }, [needed]);
   return games;
 }

@@ -1,9 +1,9 @@
-// What both rules pages (rules_condottiere.js, rules_gods_playground.js) share: loading their words and styles,
+// What the rules pages (e.g. rules_condottiere.js) share: loading their words and styles,
 // and the frame around their sections (title, pitch, contents, the way to a table).
 import { html, useEffect, useState } from "../lib.js";
 import { loadWords, t } from "../i18n.js";
 import { loadCss } from "../lazy.js";
-import { GAMES_WITH_RULES, Notice, Page, Spinner } from "../ui.js";
+import { GAMES_WITH_RULES, Notice, Page, Spinner, gameName } from "../ui.js";
 
 /** Text whose paragraphs are separated by blank lines in the catalogue. */
 export function Paragraphs({ text }) {
@@ -35,7 +35,7 @@ export function RulesFrame({ game, title, pitch, facts, toc, children }) {
       ${children}
       <div class="actions rules-next">
         <a class="btn btn-primary" href="/lobbies/new">${t("rules.play")}</a>
-        <a class="btn" href=${"/rules/" + other}>${t("rules.other", { game: t(`game.${other}`) })}</a>
+        ${other && html`<a class="btn" href=${"/rules/" + other}>${t("rules.other", { game: gameName(null, other) })}</a>`}
       </div>
     </div>
   <//>`;
