@@ -379,6 +379,12 @@ def check_events_hide(engine, state: dict, changed: dict, may_notice: set, rng: 
                 if viewer in may_notice or canonical(engine.view(after, viewer)) != canonical(engine.view(after_changed, viewer)):
                     continue
                 who = "the spectator" if viewer is None else f"seat {viewer}"
+                turned_up = [e for e in visible_events(events, viewer) if e.get("kind") in reveals]
+                if canonical(turned_up) != canonical(
+                        [e for e in visible_events(events_changed, viewer) if e.get("kind") in reveals]):
+                    # The rules turned the changed fact up for this viewer in this very action (a face-down
+                    # card at the battle's comparison): what follows from it (the strengths) is public too.
+                    continue
                 told = [e for e in visible_events(events, viewer) if e.get("kind") not in reveals]
                 told_changed = [e for e in visible_events(events_changed, viewer) if e.get("kind") not in reveals]
                 assert canonical(told) == canonical(told_changed), (
