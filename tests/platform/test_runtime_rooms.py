@@ -152,3 +152,38 @@ async def test_a_new_socket_never_starts_behind_the_database():
     await spectator.until_version(1)  # the others hear of it too
     for p in (spectator, player):
         await p.close()
+
+
+async def test_a_socket_whose_room_was_let_go_while_it_connected_hears_every_version(monkeypatch):
+    """Seen in the browser tests (about 1 God's Playground match in 9): the last viewer left while a new
+    socket was still reading, the hub let the room go, and the new socket joined the room it no longer
+    held. Its player's move was committed and never came back to anyone. It joins the room the hub holds."""
+    users = await make_users(3)
+    match_id = await create("condottiere", users, seed=2)
+    info = await database_sync_to_async(store.read_info)(match_id)
+    snap = await database_sync_to_async(store.read_snapshot)(info)
+    seat = snap.to_move[0]
+    spectator = Player(application, match_id)
+    await spectator.connect()  # the room is open here; the player's socket will find it
+    hub = MatchHub.current()
+    loop = asyncio.get_running_loop()
+    reading, go = asyncio.Event(), threading.Event()
+    real = hub_module._read_since
+
+    def held_up(info, after):  # the player's socket reads; meanwhile the spectator leaves
+        loop.call_soon_threadsafe(reading.set)
+        assert go.wait(5)
+        return real(info, after)
+
+    monkeypatch.setattr(hub_module, "_read_since", held_up)
+    player = Player(application, match_id, await token_for(users[seat]))
+    connecting = asyncio.ensure_future(player.connect())
+    await reading.wait()
+    await spectator.close()
+    assert match_id not in hub.rooms  # the room was let go: nobody joined it yet
+    go.set()
+    monkeypatch.setattr(hub_module, "_read_since", real)
+    assert (await connecting)["version"] == 0
+    await player.act(info.engine.legal_actions(snap.state, seat)[0])
+    assert (await player.next("state", "error"))["version"] == 1
+    await player.close()

@@ -154,6 +154,16 @@ class MatchHub:
         self._arm_deadline(room)
         return room
 
+    async def held(self, room: Room) -> Room | None:
+        """`room` if the hub still holds it, else the match's room opened again
+        (None: the match is gone).  Nothing awaits between the check and the
+        return, so a caller that joins at once joins a room that hears every version."""
+        while self.rooms.get(room.id) is not room:
+            room = await self.room(room.id)
+            if room is None:
+                return None
+        return room
+
     def release(self, room: Room) -> None:
         if not room.viewers and not room.bot_turns and self.rooms.get(room.id) is room:
             del self.rooms[room.id]

@@ -142,8 +142,13 @@ class MatchSocket:
             if self.user_id is None:
                 return await self._refuse(MatchError("unauthenticated", _("Log in to watch this private match.")))
             return await self._refuse(MatchError("forbidden", _("This match is private.")))
-        self.room, self.seat = room, seat
         await self.asgi_send({"type": "websocket.accept"})
+        # The hub lets a room go when its last viewer or bot turn leaves, and that can
+        # happen while this socket waits above: a room it no longer holds hears no version.
+        room = await hub.held(room)
+        if room is None:
+            return await self._refuse(MatchError("not_found", _("There is no such match.")), accepted=True)
+        self.room, self.seat = room, seat
         # Joined before the first state goes out, so no later version slips past:
         # versions offered meanwhile wait for `ready`.
         hub.join(room, self)
@@ -156,8 +161,9 @@ class MatchSocket:
             self._start_draining()
         return True
 
-    async def _refuse(self, error: MatchError) -> bool:
-        await self.asgi_send({"type": "websocket.accept"})
+    async def _refuse(self, error: MatchError, accepted: bool = False) -> bool:
+        if not accepted:
+            await self.asgi_send({"type": "websocket.accept"})
         await self._send_text(self._error_text(error, None))
         await self.asgi_send({"type": "websocket.close", "code": CLOSE_CODES[error.code]})
         return False
