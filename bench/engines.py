@@ -228,10 +228,11 @@ def main() -> None:
             bot_max = max(bot_max, think)
             for name, us in slowest.items():
                 worst[name] = max(worst.get(name, 0.0), us)
-        name, top = max(worst.items(), key=lambda kv: kv[1])
-        print(f"{'':16s} {args.bot_games} heuristic bot games ({moves} moves): slowest engine call {name} {top:.0f} us; "
-              + ", ".join(f"{k} {v:.0f}" for k, v in sorted(worst.items()))
-              + f"; slowest bot decision {bot_max:.0f} us")
+        if worst:
+            name, top = max(worst.items(), key=lambda kv: kv[1])
+            print(f"{'':16s} {args.bot_games} heuristic bot games ({moves} moves): slowest engine call {name} {top:.0f} us; "
+                  + ", ".join(f"{k} {v:.0f}" for k, v in sorted(worst.items()))
+                  + f"; slowest bot decision {bot_max:.0f} us")
         if args.profile:
             profile(engine, n, min(args.seconds, 3.0), options)
     if len(rates) > 1:
