@@ -17,7 +17,7 @@ from tests.platform.conftest import PASSWORD, csrf_client
 
 pytestmark = pytest.mark.django_db
 
-CYRILLIC_A, GREEK_ALPHA, DOTLESS_I = "\u0410", "\u03b1", "\u0131"
+CYRILLIC_A, CYRILLIC_SMALL_A, GREEK_ALPHA, DOTLESS_I = "\u0410", "\u0430", "\u03b1", "\u0131"
 
 
 def _sign_up(name: str, language: str = "en", address: str = "127.0.0.1"):
@@ -28,7 +28,7 @@ def _sign_up(name: str, language: str = "en", address: str = "127.0.0.1"):
 # (an existing name, look-alikes of it a new account may not take)
 LOOKALIKES = [
     ("Árpád", [CYRILLIC_A + "rpád"]),  # the probe's: reads "Arpád" beside "Árpád"; mixed scripts
-    ("Arpad", [CYRILLIC_A + "rpad", "Arp" + GREEK_ALPHA + "d"]),
+    ("Arpad", [CYRILLIC_A + "rpad", "Arp" + CYRILLIC_SMALL_A + "d", "Arp" + GREEK_ALPHA + "d"]),
     ("Kati", ["Kat" + DOTLESS_I]),  # all Latin: the skeleton catches it
     ("pope", ["\u0440\u043e\u0440\u0435"]),  # all Cyrillic р о р е: one script, the same skeleton
     ("ABE", ["\u0391\u0392\u0395"]),  # Greek capitals Α Β Ε
