@@ -18,7 +18,7 @@ from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.template import loader
 from django.utils import translation
 from django.utils.encoding import force_str
@@ -156,6 +156,19 @@ def confirm_email(token: str):
     return user
 
 
+_LOOKALIKE_LOCK = 0x6C6B  # pg_advisory_xact_lock's first key: look-alike keys at sign-up ("lk")
+
+
+def _hold_lookalike(key: str) -> None:
+    """Until the transaction ends, no other sign-up of a name with look-alike key `key` gets past here,
+    so the check made after it sees any account written before. The key is no unique index (accounts
+    older than the check may clash). SQLite's transactions here are IMMEDIATE: they already wait for
+    each other at their start."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [_LOOKALIKE_LOCK, key])
+
+
 def sign_up(username: str, password: str, *, password2: str | None, email: str, client: str, site: MailSite,
             language: str = ""):
     """Create an active user who keeps `language`. Names are unique under Unicode case folding
@@ -186,6 +199,10 @@ def sign_up(username: str, password: str, *, password2: str | None, email: str, 
     ratelimit.take("signup", throttle_key(client))
     try:
         with transaction.atomic():
+            _hold_lookalike(candidate.username_lookalike)
+            problem = candidate.name_problem()  # again: a look-alike may have signed up since the check above
+            if problem:
+                raise _refuse({"username": [problem[1]]}, "conflict")
             user = User.objects.create_user(username=candidate.username, password=password, language=language)
             if email:
                 _propose_email(user, email, site)

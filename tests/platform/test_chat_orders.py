@@ -126,3 +126,62 @@ async def test_match_chat_messages_in_every_order(role):
     match_id = await create("condottiere", [p0, p1])
     token = {"player": await token_for(p0), "spectator": await token_for(watcher), "anonymous": None}[role]
     await play_every_order("match", role, f"/ws/matches/{match_id}/", token, p1, {"match_id": match_id})
+
+
+OTHER = object()  # stands for the other user's id
+# Chat messages with fields of every wrong kind, and the answer each gets on the lobby room socket (its
+# host) and on the match socket (a player): a documented code, never `unavailable` and never a closed
+# socket (the lobby socket once took any error for the database's absence; it now lets through only
+# database errors, so a field that raised anything else would close it).
+MALFORMED = [
+    ({"type": "chat"}, "bad_message", "bad_message"),
+    ({"type": "chat", "text": None}, "bad_message", "bad_message"),
+    ({"type": "chat", "text": 5}, "bad_message", "bad_message"),
+    ({"type": "chat", "text": ["a"]}, "bad_message", "bad_message"),
+    ({"type": "chat", "text": {"a": 1}}, "bad_message", "bad_message"),
+    ({"type": "chat", "text": ""}, "chat_empty", "chat_empty"),
+    ({"type": "chat", "text": "x" * 301}, "chat_too_long", "chat_too_long"),
+    ({"type": "chat", "text": "x" * 100_000}, "too_large", "too_large"),
+    ({"type": "chat", "text": "hi", "id": ["x"], "channel": ["table"]}, "chat", "chat"),  # extra fields ignored
+    ({"type": "chat_mute"}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": None, "muted": True}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": "1", "muted": True}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": [1], "muted": True}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": 10**30, "muted": True}, "not_found", "not_found"),  # past any column's range
+    ({"type": "chat_mute", "user": -1, "muted": True}, "not_found", "not_found"),
+    ({"type": "chat_mute", "user": 1.5, "muted": True}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": True, "muted": True}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": 2**31 - 1, "muted": True}, "not_found", "not_found"),  # nobody
+    ({"type": "chat_mute", "user": OTHER}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": OTHER, "muted": "yes"}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": OTHER, "muted": None}, "bad_message", "bad_message"),
+    ({"type": "chat_mute", "user": OTHER, "muted": [1]}, "bad_message", "bad_message"),
+    ({"type": "chat_remove"}, "bad_message", "bad_message"),
+    ({"type": "chat_remove", "message": "x"}, "bad_message", "bad_message"),
+    ({"type": "chat_remove", "message": [1]}, "bad_message", "bad_message"),
+    ({"type": "chat_remove", "message": 1.5}, "bad_message", "bad_message"),
+    ({"type": "chat_remove", "message": 10**30}, "not_found", "bad_message"),  # past any column's range
+    ({"type": "chat_remove", "message": -5}, "not_found", "bad_message"),
+    ({"type": "chat_history", "before": "x", "channel": ["x"], "id": {}}, "chat_history", "chat_history"),
+]
+
+
+@pytest.mark.parametrize("socket_kind", ["lobby", "match"])
+async def test_chat_messages_with_malformed_fields_get_their_codes(socket_kind):
+    host, guest = await make_users(2, "mal")
+    if socket_kind == "lobby":
+        path = f"/ws/lobbies/{(await open_lobby(host, guest)).pk}/"
+    else:
+        path = f"/ws/matches/{await create('condottiere', [host, guest])}/"
+    socket = Socket(path, await token_for(host))
+    await socket.open()
+    got = []
+    for message, lobby_answer, match_answer in MALFORMED:
+        message = {k: guest.pk if v is OTHER else v for k, v in message.items()}
+        answer = await socket.answer(message)
+        got.append((message, answer["code"] if answer["type"] == "error" else answer["type"]))
+    wanted = [(m, lobby_answer if socket_kind == "lobby" else match_answer)
+              for (m, _), (_, lobby_answer, match_answer) in zip(got, MALFORMED)]
+    assert got == wanted
+    assert (await socket.answer({"type": "chat_history"}))["type"] == "chat_history"  # still up
+    await socket.comm.disconnect()

@@ -17,7 +17,7 @@ from tests.platform.conftest import PASSWORD, csrf_client
 
 pytestmark = pytest.mark.django_db
 
-CYRILLIC_A, GREEK_ALPHA, DOTLESS_I = "\u0410", "\u03b1", "\u0131"
+CYRILLIC_A, CYRILLIC_SMALL_A, GREEK_ALPHA, DOTLESS_I = "\u0410", "\u0430", "\u03b1", "\u0131"
 
 
 def _sign_up(name: str, language: str = "en", address: str = "127.0.0.1"):
@@ -28,7 +28,7 @@ def _sign_up(name: str, language: str = "en", address: str = "127.0.0.1"):
 # (an existing name, look-alikes of it a new account may not take)
 LOOKALIKES = [
     ("Árpád", [CYRILLIC_A + "rpád"]),  # the probe's: reads "Arpád" beside "Árpád"; mixed scripts
-    ("Arpad", [CYRILLIC_A + "rpad", "Arp" + GREEK_ALPHA + "d"]),
+    ("Arpad", [CYRILLIC_A + "rpad", "Arp" + CYRILLIC_SMALL_A + "d", "Arp" + GREEK_ALPHA + "d"]),
     ("Kati", ["Kat" + DOTLESS_I]),  # all Latin: the skeleton catches it
     ("pope", ["\u0440\u043e\u0440\u0435"]),  # all Cyrillic р о р е: one script, the same skeleton
     ("ABE", ["\u0391\u0392\u0395"]),  # Greek capitals Α Β Ε
@@ -138,3 +138,82 @@ def test_the_migration_fills_the_keys_of_existing_accounts_and_renames_nobody():
     rows = {u.pk: u for u in get_user_model().objects.all()}
     assert rows[first.pk].username_lookalike == rows[twin.pk].username_lookalike == lookalike_key("Kati")
     assert rows[twin.pk].username == "Kat" + DOTLESS_I
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_look_alikes_signing_up_at_once_leave_one_account(monkeypatch, django_user_model):
+    """Both sign-ups pass the first check of the name before either has written its account; the one
+    that writes second must still be refused (the look-alike key is no unique index: older accounts may
+    clash), so the check is made again inside the transaction, one sign-up per key at a time."""
+    import threading
+
+    from django.db import connection
+
+    from backend.accounts import services
+
+    if connection.vendor == "sqlite":
+        # The test database is SQLite's shared-cache in-memory one, whose table locks fail at once
+        # instead of waiting like the real file (timeout=20): the next test covers SQLite.
+        pytest.skip("needs PostgreSQL (in-memory SQLite cannot queue concurrent writers)")
+    first_checks = threading.Barrier(2, timeout=10)
+    second_checks = threading.Barrier(2, timeout=2)
+    calls = threading.local()
+    name_problem = django_user_model.name_problem
+
+    def both_checked(self):
+        problem = name_problem(self)
+        calls.n = getattr(calls, "n", 0) + 1
+        if calls.n == 1:
+            first_checks.wait()  # each sign-up has seen no look-alike before either writes
+        else:
+            # Unheld, both would check again here before either wrote; held, the second waits for the
+            # first to commit, and this barrier gives up after 2 s.
+            try:
+                second_checks.wait()
+            except threading.BrokenBarrierError:
+                pass
+        return problem
+
+    monkeypatch.setattr(django_user_model, "name_problem", both_checked)
+    answers = {}
+
+    def sign_up(name: str) -> None:
+        try:
+            services.sign_up(name, PASSWORD, password2=None, email="", client=name, site=None)
+            answers[name] = "created"
+        except Exception as exc:  # noqa: BLE001 - the refusal's code is the answer
+            answers[name] = getattr(exc, "code", repr(exc))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sign_up, args=(name,)) for name in ("Kati", "Kat" + DOTLESS_I)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert sorted(answers.values()) == ["conflict", "created"], answers
+    assert django_user_model.objects.count() == 1
+
+
+def test_a_look_alike_written_between_the_check_and_the_write_refuses_the_second(monkeypatch, django_user_model):
+    """The interleaving of the test above, in one thread and on every database: "Kati" signs up
+    whole after "Katı" was checked and before it is written."""
+    from backend.accounts import services
+
+    name_problem = django_user_model.name_problem
+    checks = []
+
+    def then_the_other_signs_up(self):
+        problem = name_problem(self)
+        checks.append(self.username)
+        if checks == ["Kat" + DOTLESS_I]:
+            services.sign_up("Kati", PASSWORD, password2=None, email="", client="other", site=None)
+        return problem
+
+    monkeypatch.setattr(django_user_model, "name_problem", then_the_other_signs_up)
+    with pytest.raises(Exception) as refused:
+        services.sign_up("Kat" + DOTLESS_I, PASSWORD, password2=None, email="", client="me", site=None)
+    assert refused.value.code == "conflict"
+    assert refused.value.fields == {"username": ['That name looks too much like the name of another player, '
+                                                 '"Kati": choose one that can be told apart.']}
+    assert list(django_user_model.objects.values_list("username", flat=True)) == ["Kati"]

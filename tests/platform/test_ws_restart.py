@@ -94,7 +94,8 @@ from backend.matches.services import create_match
 User = get_user_model()
 users = [User.objects.create_user(username=f"daphne{i}-{uuid.uuid4().hex[:6]}", password="x-long-pass-123") for i in range(3)]
 match = create_match("condottiere", {}, users, 13, True)
-print(json.dumps({"match": match.pk, "tokens": [Token.objects.create(user=u).key for u in users]}))
+print(json.dumps({"match": match.pk, "tokens": [Token.objects.create(user=u).key for u in users],
+                  "names": [u.username for u in users]}))
 """
 
 CHECK = """

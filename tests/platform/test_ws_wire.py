@@ -9,6 +9,7 @@ viewer that stops reading must still get every version, in order, once.
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import socket
 import ssl
@@ -108,9 +109,11 @@ class WsprotoClient:
         self.writer.close()
 
 
-async def _play(clients: list[WsprotoClient], actions: int) -> list[list[int]]:
-    """Play `actions` actions; the versions each client received, in order."""
+async def _play(clients: list[WsprotoClient], actions: int, first: list | None = None) -> list[list[int]]:
+    """Play `actions` actions; the versions each client received, in order (the first states into `first`)."""
     states = [await c.recv() for c in clients]
+    if first is not None:
+        first.extend(states)
     seen = [[s["version"]] for s in states]
     for _ in range(actions):
         mover = next(i for i, s in enumerate(states) if s["legal_actions"])
@@ -188,12 +191,20 @@ async def test_browsers_on_daphnes_own_tls_get_every_version(match_env, tmp_path
     with await asyncio.to_thread(Daphne, env, port, None, argv):
         path = f"/ws/matches/{made['match']}/"
         origin = f"https://127.0.0.1:{port}"
-        seats = [await WsprotoClient.connect("127.0.0.1", port, path, t, tls=tls, origin=origin)
-                 for t in made["tokens"]]
-        seen = await _play(seats, 20)
+        # Each seat comes as a browser may (docs/api.md, Who you are): the session cookie of a log-in
+        # made over the same TLS, a single-use ticket asked for over it, or a header token.
+        cookie = await asyncio.to_thread(_session_cookie, port, tls, origin, made["names"][0])
+        ticket = await asyncio.to_thread(_ticket, port, tls, made["tokens"][1])
+        seats = [await WsprotoClient.connect("127.0.0.1", port, path, tls=tls, origin=origin,
+                                             extra={b"cookie": cookie.encode()}),
+                 await WsprotoClient.connect("127.0.0.1", port, f"{path}?ticket={ticket}", tls=tls, origin=origin),
+                 await WsprotoClient.connect("127.0.0.1", port, path, made["tokens"][2], tls=tls, origin=origin)]
+        first: list[dict] = []
+        seen = await _play(seats, 20, first)
+        assert sorted(s["seat"] for s in first) == [0, 1, 2], first  # each came as its player, none as a spectator
         assert all(s == list(range(s[0], s[0] + 21)) for s in seen), seen
-        lobby = await WsprotoClient.connect("127.0.0.1", port, "/ws/lobbies/", made["tokens"][0], tls=tls,
-                                            origin=origin)
+        lobby = await WsprotoClient.connect("127.0.0.1", port, "/ws/lobbies/", tls=tls, origin=origin,
+                                            extra={b"cookie": cookie.encode()})
         assert (await lobby.recv())["type"] != "error"
         # The page's own scheme only: http on the TLS port, https on the plain one, are other sites.
         for p, scheme, context, extra in ((port, "http", tls, {}), (plain, "https", None, {}),
@@ -205,6 +216,40 @@ async def test_browsers_on_daphnes_own_tls_get_every_version(match_env, tmp_path
                 await refused.recv()
         for c in seats + [lobby]:
             await c.close()
+
+
+def _https(port: int, tls, method: str, path: str, headers: dict, body: dict | None = None):
+    connection = http.client.HTTPSConnection("127.0.0.1", port, context=tls, timeout=10)
+    try:
+        connection.request(method, path, json.dumps(body) if body is not None else None,
+                           {"Content-Type": "application/json", **headers})
+        response = connection.getresponse()
+        return response.status, response.msg.get_all("Set-Cookie") or [], response.read()
+    finally:
+        connection.close()
+
+
+def _cookies(set_cookie: list[str]) -> dict:
+    return dict(c.split(";", 1)[0].split("=", 1) for c in set_cookie)
+
+
+def _session_cookie(port: int, tls, origin: str, name: str) -> str:
+    """Log in as the web app does (csrf cookie, then the log-in with its token): the Cookie header."""
+    status, set_cookie, _ = _https(port, tls, "GET", "/api/auth/csrf/", {})
+    assert status == 204, status
+    csrf = _cookies(set_cookie)["csrftoken"]
+    status, set_cookie, body = _https(port, tls, "POST", "/api/auth/login/",
+                                      {"Cookie": f"csrftoken={csrf}", "X-CSRFToken": csrf, "Origin": origin,
+                                       "Referer": origin + "/"},
+                                      {"username": name, "password": "x-long-pass-123"})
+    assert status == 200, body
+    return f"csrftoken={csrf}; sessionid={_cookies(set_cookie)['sessionid']}"
+
+
+def _ticket(port: int, tls, token: str) -> str:
+    status, _, body = _https(port, tls, "POST", "/api/auth/ws-ticket/", {"Authorization": f"Token {token}"})
+    assert status == 200, body
+    return json.loads(body)["ticket"]
 
 
 def _free_port() -> int:
