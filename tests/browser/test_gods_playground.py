@@ -13,8 +13,9 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .support import DESKTOP, PHONE, Client, start_against_two_bots
+from .support import DESKTOP, PHONE, WAIT_MS, Client, start_against_two_bots
 
 pytestmark = pytest.mark.browser
 
@@ -31,10 +32,15 @@ _SEEN_JS = """() => {
 }"""
 
 
-def _wait_new_version(page, version: str, timeout: float = 15000) -> None:
-    page.wait_for_function(
-        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
-        arg=version, timeout=timeout)
+def _wait_new_version(page, version: str, timeout: float = WAIT_MS) -> None:
+    try:
+        page.wait_for_function(
+            "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
+            arg=version, timeout=timeout)
+    except PlaywrightTimeout:  # say what the table showed, so a failure on CI can be read without a rerun
+        raise AssertionError(("no new version after the move", version, page.evaluate(_SEEN_JS),
+                              page.evaluate("() => document.querySelector('[data-testid=status]')?.textContent"),
+                              page.evaluate("() => document.querySelector('[data-testid=dock]')?.textContent")))
 
 
 def _stage_nobles(page, rng: random.Random) -> None:
@@ -106,7 +112,7 @@ def take_turn(page, rng: random.Random, pass_bias: float = 0.3, on_choice=None) 
     page.locator("[data-testid=gp-move]:enabled").nth(pick).click()
     page.wait_for_function(
         """v => document.querySelector('.sheet') || document.querySelector('[data-testid=table]')?.dataset.version !== v""",
-        arg=version, timeout=15000)
+        arg=version, timeout=WAIT_MS)
     if page.locator(".sheet").count():
         if on_choice:
             on_choice()
