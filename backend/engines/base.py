@@ -207,6 +207,10 @@ class Engine:
     # is looked up in legal_actions by its exact JSON and every refusal that is
     # not about the seat or the turn is NotLegal.
     actions = None
+    # Action types a seat may take without being asked: nobody waits for them (no clock runs, no bot plays
+    # them), so a seat whose only moves are of these types is in to_move but not in asked (God's Playground:
+    # taking back "I recruit no more").
+    optional_types: frozenset[str] = frozenset()
     # What the game does in each of its decisions: {decision: (listing, step)}, where
     # `decision(state)` names the one under way, listing(state, seat) yields the
     # seat's legal actions and step(state, seat, action, events) applies one.
@@ -408,7 +412,8 @@ class Engine:
         """The seats every viewer sees asked to act (the spectator view's
         `to_move`).  Where a game hides who has already answered a question
         put to several seats at once, this keeps listing them all until the
-        question is settled; otherwise it is to_move."""
+        question is settled; a seat whose only moves are `optional_types` is
+        left out (nobody waits for it); otherwise it is to_move."""
         return self.to_move(state)
 
     def defaults(self, state: State) -> dict[int, Action]:

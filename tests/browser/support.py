@@ -14,6 +14,10 @@ DESKTOP = {"width": 1280, "height": 800}
 PASSWORD = "a-long-enough-passphrase-42"
 _names = itertools.count(1)
 
+# How long a browser test waits for the page: one figure for the whole suite, generous
+# because a busy 2-core CI box can take seconds to run a bot turn and repaint.
+WAIT_MS = 30_000
+
 
 class Client:
     """One browser context: a page, its console errors and every WebSocket message it received."""
@@ -25,7 +29,7 @@ class Client:
         self.context = browser.new_context(viewport=viewport, has_touch=viewport is PHONE, color_scheme=color_scheme,
                                            locale=locale, **context_options)
         self.page = self.context.new_page()
-        self.page.set_default_timeout(15000)
+        self.page.set_default_timeout(WAIT_MS)
         self.errors: list[str] = []
         self.frames: list[str] = []
         self._states: list[dict] = []
@@ -186,7 +190,7 @@ def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35, on_ch
         # Either the move went out (new version) or the card asks a second question (the Scarecrow's target).
         page.wait_for_function(
             """v => document.querySelector('[data-testid=choice]')
-                 || document.querySelector('[data-testid=table]')?.dataset.version !== v""", arg=version, timeout=15000)
+                 || document.querySelector('[data-testid=table]')?.dataset.version !== v""", arg=version, timeout=WAIT_MS)
         choice = page.locator("[data-testid=choice]")
         if choice.count():
             if on_choice:
@@ -198,7 +202,7 @@ def take_turn(client: Client, rng: random.Random, pass_bias: float = 0.35, on_ch
         return False
     page.wait_for_function(
         "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
-        arg=version, timeout=15000)
+        arg=version, timeout=WAIT_MS)
     return True
 
 

@@ -13,8 +13,9 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .support import DESKTOP, PHONE, Client, start_against_two_bots
+from .support import DESKTOP, PHONE, WAIT_MS, Client, start_against_two_bots
 
 pytestmark = pytest.mark.browser
 
@@ -31,31 +32,34 @@ _SEEN_JS = """() => {
 }"""
 
 
-def _wait_new_version(page, version: str, timeout: float = 15000) -> None:
-    page.wait_for_function(
-        "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
-        arg=version, timeout=timeout)
+def _wait_new_version(page, version: str, timeout: float = WAIT_MS) -> None:
+    try:
+        page.wait_for_function(
+            "v => { const t = document.querySelector('[data-testid=table]'); return !t || t.dataset.version !== v; }",
+            arg=version, timeout=timeout)
+    except PlaywrightTimeout:  # say what the table showed, so a failure on CI can be read without a rerun
+        raise AssertionError(("no new version after the move", version, page.evaluate(_SEEN_JS),
+                              page.evaluate("() => document.querySelector('[data-testid=status]')?.textContent"),
+                              page.evaluate("() => document.querySelector('[data-testid=dock]')?.textContent")))
 
 
 def _stage_nobles(page, rng: random.Random) -> None:
-    """Lay a tile on every slot among the chips offered, move one tile to another slot and
-    back, then send all six in one action."""
-    slots = page.eval_on_selector_all("[data-testid=stage-chip]", "els => [...new Set(els.map((e) => e.dataset.slot))]")
-    for slot in slots:
-        if page.locator(f"[data-testid=stage-chip][data-slot={slot}][aria-pressed=true]").count():
-            continue
-        chips = page.locator(f"[data-testid=stage-chip][data-slot={slot}]:not(.gp-tile-moves):enabled")
-        chips.nth(rng.randrange(chips.count())).click()
-    # Moving a tile: a value held elsewhere, clicked on another slot, leaves its old slot.
-    first, second = slots[0], slots[1]
-    value = page.locator(f"[data-testid=stage-chip][data-slot={first}][aria-pressed=true]").inner_text()
-    moving = page.locator(f"[data-testid=stage-chip][data-slot={second}].gp-tile-moves", has_text=re.compile(f"^{value}$"))
-    if moving.count():
-        moving.first.click()
-        assert page.locator(f"[data-testid=stage-chip][data-slot={first}][aria-pressed=true]").count() == 0
-        assert page.locator("[data-testid=stage-submit]").is_disabled()  # five of six laid out
-        free = page.locator(f"[data-testid=stage-chip][data-slot={first}]:not(.gp-tile-moves)")
-        free.nth(rng.randrange(free.count())).click()
+    """Lay a tile from the hand on every slot (each goes to the target slot, which then moves on), take one
+    back from its slot and lay another there, then send all six in one action. (Round 1's hand holds twelve
+    tiles, so it is not empty when all six are laid.)"""
+    while page.locator("[data-testid=stage-slot]:not(.set)").count():
+        tiles = page.locator("[data-testid=hand-tile]:enabled")
+        tiles.nth(rng.randrange(tiles.count())).click()
+    assert page.locator("[data-testid=stage-slot].set").count() == 6
+    # Taking a tile back: choose a slot, choose it again, and its tile is in hand again.
+    slot = page.locator("[data-testid=stage-slot]").nth(rng.randrange(6))
+    slot.click()
+    assert slot.get_attribute("aria-pressed") == "true"
+    slot.click()
+    assert page.locator("[data-testid=stage-slot].set").count() == 5
+    assert page.locator("[data-testid=stage-submit]").is_disabled()  # five of six laid out
+    tiles = page.locator("[data-testid=hand-tile]:enabled")
+    tiles.nth(rng.randrange(tiles.count())).click()
     page.click("[data-testid=stage-submit]")
     # One action: done when the table no longer asks this seat.
     page.wait_for_function("""() => { const t = document.querySelector('[data-testid=table]');
@@ -108,7 +112,7 @@ def take_turn(page, rng: random.Random, pass_bias: float = 0.3, on_choice=None) 
     page.locator("[data-testid=gp-move]:enabled").nth(pick).click()
     page.wait_for_function(
         """v => document.querySelector('.sheet') || document.querySelector('[data-testid=table]')?.dataset.version !== v""",
-        arg=version, timeout=15000)
+        arg=version, timeout=WAIT_MS)
     if page.locator(".sheet").count():
         if on_choice:
             on_choice()
@@ -162,11 +166,11 @@ def test_one_player_and_two_bots_play_gods_playground_to_the_end(browser, live_s
                 hidden_checked = _check_hidden_tiles(player)
             if s["stager"] and "nobles" not in shots:
                 shots.add("nobles")
-                # The decision is docked at the bottom of the screen: its top and first tile chip are in sight
+                # The decision is docked at the bottom of the screen: its top and first tile in hand are in sight
                 # wherever the player has scrolled the page, here halfway down the table.
                 page.evaluate("scrollTo(0, document.documentElement.scrollHeight / 2)")
                 page.wait_for_function("""() => { const r = document.querySelector('[data-testid=noble-stager]').getBoundingClientRect();
-                  const c = document.querySelector('[data-testid=stage-chip]').getBoundingClientRect();
+                  const c = document.querySelector('[data-testid=hand-tile]').getBoundingClientRect();
                   return scrollY > 0 && r.top >= 0 && r.top < innerHeight && c.top >= r.top && c.bottom <= innerHeight; }""",
                                        timeout=5000)
                 page.screenshot(path=str(screenshots / "gp-nobles-phone.png"))

@@ -40,7 +40,7 @@ _MISFITS_JS = """() => {
     if (r.left < -0.5 || r.right > innerWidth + 0.5) out.push(`past the edge: ${name(el)} (${Math.round(r.left)}..${Math.round(r.right)})`);
     const s = getComputedStyle(el);
     // The last event's one line is cut on purpose: it is the button that opens the whole log.
-    const hides = (['hidden', 'clip'].includes(s.overflowX) || s.textOverflow === 'ellipsis') && !el.matches('.last-event-text, .mseat-name');
+    const hides = (['hidden', 'clip'].includes(s.overflowX) || s.textOverflow === 'ellipsis') && !el.matches('.last-event-text, .mseat-label');
     if (hides && el.scrollWidth > el.clientWidth + 1 && el.textContent.trim())
       out.push(`cut: ${name(el)} (${el.scrollWidth} > ${el.clientWidth})`);
   }

@@ -197,7 +197,8 @@ def diplomacy(s: dict, seat: int, colour: str, disc: str, ev: list) -> None:
 
 
 def phase_recruitment(s: dict, ev: list) -> None:
-    turns.start_round_robin(s, "recruitment", {"opened": [[] for _ in range(PLAYERS)], "passes": 0})
+    # "done": the seats that said they recruit no more (D8a), in the order they said it.
+    turns.start_round_robin(s, "recruitment", {"opened": [[] for _ in range(PLAYERS)], "passes": 0, "done": []})
 
 
 def recruit_cost(s: dict, p: str, unit: str) -> int:
@@ -208,6 +209,10 @@ def recruit_cost(s: dict, p: str, unit: str) -> int:
 
 
 def legal_recruitment(s: dict, seat: int) -> Iterator[dict]:
+    if seat in s["pending"].get("done", ()):
+        # Out of the round by its own word: it may take that back while the phase lasts (D8a).
+        yield {"type": "recruit_resume"}
+        return
     opened = s["pending"]["opened"][seat]
     money = s["money"][seat]
     # What the seat may still recruit at all; the price is halved where enemies stand.
@@ -246,8 +251,15 @@ def apply_recruitment(s: dict, seat: int, action: dict, ev: list) -> None:
         # "Nobody wants to recruit more" (p.7) said once for the round, instead of a
         # pass on every lap (D8a in docs/rules/gods_playground.md).
         event(ev, "recruit_done", f"{name(seat)} recruits no more this round.", seat=seat)
+        s["pending"].setdefault("done", []).append(seat)  # a state stored before D8a's undo lacks the list
         if turns.leave_for_now(s):
             end_recruitment(s, ev)
+        return
+    if action["type"] == "recruit_resume":
+        # The word taken back (D8a): the seat is in the turns again, in its place in player order,
+        # and is asked when the turn comes round to it; the passes made so far still stand.
+        event(ev, "recruit_resume", f"{name(seat)} wants to recruit again.", seat=seat)
+        turns.rejoin(s, seat)
         return
     p, unit = action["province"], action["unit"]
     opened = s["pending"]["opened"][seat]

@@ -32,6 +32,7 @@ ACTIONS = Vocabulary({
     "town": {"province": _PROVINCE, "space": Int()},
     "recruit": {"province": _PROVINCE, "unit": Code(UNITS + ("cossack",))},
     "recruit_done": {},
+    "recruit_resume": {},
     "campaign": {"enemy": Code(ENEMIES), "royal": Bool(), "disc": Code(PROVINCES, nullable=True, default=None)},
     "counterattack": {"target": Code(PROVINCES + ("habsburg",)), "disc": Code(PROVINCES, nullable=True, default=None)},
 })
@@ -64,6 +65,7 @@ class GodsPlaygroundEngine(Engine):
     }
     bots = BOTS
     actions = ACTIONS
+    optional_types = frozenset({"recruit_resume"})  # D8b: a seat out of the recruitment may come back
     decisions = flow.DECISIONS
 
     def _setup(self, num_players: int, options: dict, seed: int) -> dict:
@@ -103,6 +105,10 @@ class GodsPlaygroundEngine(Engine):
 
     def to_move(self, state: dict) -> list[int]:
         return flow.to_move(state)
+
+    def asked(self, state: dict) -> list[int]:
+        # A seat that said it recruits no more may take that back (to_move) but is not waited for.
+        return flow.asked(state)
 
     def count_legal(self, state: dict, seat: int) -> int | None:
         """The nobles decision is counted and indexed without listing its layouts."""

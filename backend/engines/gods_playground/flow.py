@@ -67,7 +67,18 @@ def to_move(s: dict) -> list[int]:
         return [pend["seats"][0]]
     if kind in ("setup_estate", "special"):
         return [pend["order"][pend["i"]]]
+    if kind == "recruitment":
+        # The seat whose turn it is, then those that said they recruit no more: they may take
+        # it back at any time while the phase lasts (D8a), though nobody waits for them (asked).
+        return [pend["turn"], *pend.get("done", ())]
     return [pend["turn"]]
+
+
+def asked(s: dict) -> list[int]:
+    """The seats the game waits for (what every viewer sees asked, what the clocks run on):
+    to_move without the seats whose one move is to take back "I recruit no more"."""
+    movers = to_move(s)
+    return movers[:1] if movers and s["pending"]["kind"] == "recruitment" else movers
 
 
 def settle(s: dict, ev: list) -> None:

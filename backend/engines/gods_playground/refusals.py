@@ -26,7 +26,7 @@ TYPES = {
     "estate_purchase": {"buy_estate", "pass"},
     "special": {"steward", "danzig", "diplomacy", "move_cube", "liberum_veto", "right_of_arms", "jesuits", "town",
                 "pass"},
-    "recruitment": {"recruit", "recruit_done", "pass"},
+    "recruitment": {"recruit", "recruit_done", "recruit_resume", "pass"},
     "campaigns": {"campaign", "pass"},
     "counterattack": {"counterattack", "pass"},
 }
@@ -41,6 +41,10 @@ def refusal(s: dict, seat: int, action: dict) -> NotLegal | None:
     second = kind == "special" and pend["second"]
     if action["type"] not in (SECOND_MOVE if second else TYPES[kind]):
         return wrong_decision(kind, second)
+    if kind == "recruitment":
+        done = seat in pend.get("done", ())
+        if done != (action["type"] == "recruit_resume"):
+            return _recruit_word(done)
     reason = _REASONS.get(action["type"])
     return reason(s, seat, action) if reason else None
 
@@ -244,6 +248,14 @@ def _town(s, seat, a):
     if _own_space(s, seat, a, "towns"):
         return None
     return NotLegal("Choose one of your own estates there that has no town yet.")
+
+
+def _recruit_word(done: bool) -> NotLegal:
+    """A seat out of the recruitment by its own word may only take it back (D8a); a seat in it has
+    nothing to take back."""
+    if done:
+        return NotLegal("You said you recruit no more this round: take that back first to recruit again.")
+    return NotLegal("You have not said you recruit no more this round, so there is nothing to take back.")
 
 
 def _recruit(s, seat, a):

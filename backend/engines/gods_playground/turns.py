@@ -3,7 +3,8 @@
 Estate purchase, campaigns and the counterattack: a pass is final for the round
 (p.6, p.9, p.12). Recruitment: a seat that passed may buy again later, and the
 phase ends when every seat passes in a row (p.8, see D8 in the rules doc); a seat
-may also leave the round for good ("recruit_done", D8a)."""
+may also leave the round ("recruit_done", D8a) and come back into it while the
+phase lasts ("recruit_resume")."""
 
 from __future__ import annotations
 
@@ -58,3 +59,12 @@ def leave_for_now(s: dict) -> bool:
         s["pending"] = None
         return True
     return False
+
+
+def rejoin(s: dict, seat: int) -> None:
+    """A seat that left a pass-for-now round comes back into it, in its place in
+    player order; the turn stays where it is."""
+    pend = s["pending"]
+    pend["done"].remove(seat)
+    back = set(pend["active"]) | {seat}
+    pend["active"] = [x for x in order_from(s["start"]) if x in back]

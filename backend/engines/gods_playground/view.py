@@ -23,7 +23,7 @@ BOX_FIELDS = frozenset({"cubes", "nobles", "royal"})
 COSSACK_FIELDS = frozenset({"box", "ukraine", "tatars"})
 # Every field of every decision but a bid's "bids".
 PENDING_FIELDS = frozenset({"kind", "order", "i", "second", "active", "turn", "passes", "opened", "bought", "free",
-                            "seats", "demand"})
+                            "seats", "demand", "done"})
 
 
 def _pick(record: dict, allowed) -> dict:
@@ -85,7 +85,7 @@ def views(s: dict, seats) -> dict:
     shared among the views (read-only); each adds what is its own.  Keys in one
     order for all (the byte-for-byte checks compare them with view)."""
     public = {k: STATE_FIELDS[k](val) for k, val in s.items() if k in STATE_FIELDS}
-    to_move = flow.to_move(s)
+    to_move = flow.asked(s)  # who is asked: a seat that may only take back "no more recruits" is not
     placed = [len(x) for x in s["secret"]]
     board = board_json(s)
     tail = {

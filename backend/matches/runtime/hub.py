@@ -365,7 +365,10 @@ class MatchHub:
         snapshot = room.snapshot
         if snapshot.status != ACTIVE or snapshot.version in room.bot_turns:
             return
-        seat = next((s for s in snapshot.to_move if self._bot_of(room, s)), None)
+        # Only a seat the game waits for (asked): one that may act but is not asked has an optional
+        # move (God's Playground: taking back "I recruit no more"), which is its player's to make.
+        asked = room.info.engine.asked(snapshot.state)
+        seat = next((s for s in snapshot.to_move if s in asked and self._bot_of(room, s)), None)
         if seat is not None:
             room.bot_turns.add(snapshot.version)
             self.spawn(self._bot_turn(room, snapshot.version, seat))

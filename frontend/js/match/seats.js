@@ -51,6 +51,15 @@ export function useMatchSeats() {
 }
 
 /** Everything the seat components need, from match.js's own state (`linked`: the socket is open). */
+/** Whether the latest state asks this seat to move: it has legal actions and, where the view names the seats
+ * asked (`to_move`, what the clocks run on), is one of them. A seat may have a move nobody waits for (God's
+ * Playground: taking back "I recruit no more"), which is no "your move": no status, tab title or cue. */
+export function asksMe(game) {
+  if (!game || !game.legal || !game.legal.length) return false;
+  const asked = game.view && game.view.to_move;
+  return !Array.isArray(asked) || asked.includes(game.seat);
+}
+
 export function seatsValue({ id, match, setMatch, game, seats, log, user, linked = true }) {
   const mySeat = game ? game.seat : null;
   const status = (game && game.status) || (match && match.status) || "active";
@@ -70,7 +79,7 @@ export function seatsValue({ id, match, setMatch, game, seats, log, user, linked
     stale: !linked,
     awayAt: seats.awayAt,
     rematchLobby: seats.rematch || (match && match.rematch_lobby_id) || null,
-    myMove: status === "active" && !!(game && game.legal && game.legal.length),
+    myMove: status === "active" && asksMe(game),
     abortable: status === "active" && mySeat != null && !moved,
     // A seat in the bot's hands, or a human seat without a connection: the tags (seat_tags.js) may show.
     tagged: control.some(Boolean) || (status === "active" && linked && !!seats.connected && owners.some((x) => x.user && !seats.connected.includes(x.seat))),
@@ -101,7 +110,7 @@ export function SeatStrip({ children }) {
       ${seats.map(({ seat }) => {
         const on = !!c && c.running.includes(seat);
         return html`<li class=${"mseat" + (on ? " on" : "") + (seat === ctx.mySeat ? " me" : "")} data-testid="strip-seat" data-seat=${seat}>
-          <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} />${ctx.short(seat)}</span>
+          <span class="mseat-name" title=${ctx.name(seat)}><${SeatDot} seat=${seat} /><span class="mseat-label">${ctx.short(seat)}</span></span>
           <span class="mseat-info"><${Here} ctx=${ctx} seat=${seat} />${isTimed(c) ? html`<${ClockFace} r=${c} seat=${seat} label=${ctx.name(seat)} />`
             : on ? html`<${Thinking} r=${c} seat=${seat} />` : null}
             <${SeatTags} ctx=${ctx} seat=${seat} /></span>

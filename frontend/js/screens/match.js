@@ -7,7 +7,7 @@ import { ConnectionBanner, NotFound, Notice, Page, Spinner, gameName, siteTitle 
 import { useMatchLog } from "./match_log.js";
 import { preloadTable, tableFor } from "../games/tables.js";
 import { gameInfo } from "../games/registry.js";
-import { SeatNotices, SeatStrip, SeatsContext, seatsValue, useMatchSeats } from "../match/seats.js";
+import { SeatNotices, SeatStrip, SeatsContext, asksMe, seatsValue, useMatchSeats } from "../match/seats.js";
 import { useCueSettings, useMoveCues } from "../match/cues.js";
 import { MatchMenu } from "../match/menu.js";
 import { ResignationResult } from "../match/rematch.js";
@@ -116,7 +116,7 @@ export function MatchScreen({ params, user }) {
   // title and the cues all change in the frame that state arrives in.
   const status = (game && game.status) || "active";
   const legal = game && status === "active" ? game.legal : [];
-  const myMove = legal.length > 0;
+  const myMove = status === "active" && asksMe(game);
   const watching = game ? game.seat == null : !!(match && !match.seats.some((s) => s.user && user && s.user.id === user.id));
   const tab = `${myMove ? t("match.tab_move") + " · " : ""}${watching ? t("match.tab_watching") + " · " : ""}${gameId ? t("match.tab", { game: gameName(games, gameId), id }) : siteTitle(t("match.title", { game: t("match.match"), id }))}`;
 

@@ -14,7 +14,7 @@ import { GpMap } from "../games/gods_playground/map.js";
 // Every action the engine takes (engine.py ACTIONS), in the order a round meets them; tests/browser/test_rules.py
 // checks this list against the engine's.
 const ACTIONS = ["place_estate", "place_nobles", "reduce_nobles", "bid", "buy_estate", "steward", "danzig", "diplomacy",
-  "move_cube", "stop", "liberum_veto", "right_of_arms", "jesuits", "town", "recruit", "recruit_done", "campaign", "counterattack", "pass"];
+  "move_cube", "stop", "liberum_veto", "right_of_arms", "jesuits", "town", "recruit", "recruit_done", "recruit_resume", "campaign", "counterattack", "pass"];
 const SECTIONS = ["goal", "board", "setup", "round"];
 const AFTER = ["combat", "scoring", "end"];
 

@@ -124,10 +124,15 @@ def test_recruitment_reasons():
     assert set(err.params) == {"cost", "money"} and err.params["money"] == 1
     s["money"] = [20, 20, 20]
     nobles(s, "prussia", [1, 1, 1])
+    refused(s, WHITE, {"type": "recruit_resume"}, NotLegal, "nothing to take back")
     s = ENGINE.apply(s, WHITE, {"type": "recruit_done"})  # blue and red still buy
-    assert ENGINE.to_move(s) == [BLUE]
-    refused(s, WHITE, {"type": "recruit", "province": "prussia", "unit": "infantry"}, NotYourTurn,
-            "You have passed")
+    assert ENGINE.asked(s) == [BLUE] and ENGINE.to_move(s) == [BLUE, WHITE]
+    # White may only take its word back (D8a); blue, whose turn it is, has nothing to take back.
+    for action in ({"type": "recruit", "province": "prussia", "unit": "infantry"}, {"type": "pass"},
+                   {"type": "recruit_done"}):
+        refused(s, WHITE, action, NotLegal, "take that back first")
+    refused(s, BLUE, {"type": "recruit_resume"}, NotLegal, "nothing to take back")
+    refused(s, RED, {"type": "recruit_resume"}, NotYourTurn, "not your turn")
 
 
 def test_campaign_and_counterattack_reasons():

@@ -1,7 +1,10 @@
 """Second-reading audit of the rulebook: rules the first implementation simplified
 or read differently (each test quotes the page it checks)."""
 
+import random
+
 from backend.engines.gods_playground import ENGINE, actions, early, scoring, war
+from backend.engines.gods_playground.bots import BOTS
 from backend.engines.gods_playground.board import DEFAULT, ENEMIES, PROVINCES
 
 from .helpers import BLUE, RED, WHITE, act, blank, enemy, estates, nobles, play_random, units
@@ -68,9 +71,9 @@ def test_recruit_done_leaves_the_round_so_nobody_passes_once_per_lap_p8():
     for _ in range(2):
         s = act(s, BLUE, {"type": "recruit", "province": "prussia", "unit": "infantry"})
         s = act(s, RED, {"type": "recruit", "province": "ukraine", "unit": "infantry"})
-        assert ENGINE.to_move(s) == [BLUE]  # white is skipped after every purchase
+        assert ENGINE.asked(s) == [BLUE]  # white is skipped after every purchase
     s = act(s, BLUE, {"type": "pass"})
-    assert ENGINE.to_move(s) == [RED]
+    assert ENGINE.asked(s) == [RED]
     s = act(s, RED, {"type": "pass"})
     assert s["pending"] is None
     assert s["prov"]["prussia"]["units"][WHITE] == [0, 0, 0] and s["money"][WHITE] == 20
@@ -84,7 +87,7 @@ def test_recruit_done_counts_the_passes_already_made_p8():
     nobles(s, "prussia", [1, 1, 1])
     s = act(s, WHITE, {"type": "pass"})
     s = act(s, BLUE, {"type": "recruit_done"})
-    assert ENGINE.to_move(s) == [RED] and s["pending"]["kind"] == "recruitment"
+    assert ENGINE.asked(s) == [RED] and s["pending"]["kind"] == "recruitment"
     s = act(s, RED, {"type": "pass"})
     assert s["pending"] is None
 
@@ -96,12 +99,66 @@ def test_recruit_done_by_everyone_ends_the_phase_and_the_cossacks_go_to_the_tata
     nobles(s, "ukraine", [1, 1, 1])
     events = []
     for seat in (BLUE, RED, WHITE):
-        assert ENGINE.to_move(s) == [seat] and s["phase"] == "recruitment"
+        assert ENGINE.asked(s) == [seat] and s["phase"] == "recruitment"
         played = ENGINE.play(s, seat, {"type": "recruit_done"})
         s = played.state
         events += played.events
     assert [e["kind"] for e in events].count("recruit_done") == 3
     assert [e["params"]["count"] for e in events if e["kind"] == "cossacks_join"] == [2]
+
+
+def test_recruit_done_can_be_taken_back_while_the_phase_lasts_p8():
+    """p.8: "Aki már passzolt, az ebben a fordulóban már kezdhet megint toborzásba" - not
+    even "I recruit no more" is final: the seat may take it back at any time while the phase
+    lasts (recruit_resume, D8a), is not waited for meanwhile, and is asked again in its place
+    in player order; the passes made before still count."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [20, 20, 20]
+    for p in ("prussia", "ukraine"):
+        nobles(s, p, [1, 1, 1])
+    s = act(s, WHITE, {"type": "recruit_done"})
+    assert s["pending"]["done"] == [WHITE]
+    # Out of the turns but free to come back: the one move white has, and nobody waits for it.
+    assert ENGINE.to_move(s) == [BLUE, WHITE] and ENGINE.asked(s) == [BLUE]
+    assert list(ENGINE.legal_actions(s, WHITE)) == [{"type": "recruit_resume"}]
+    assert ENGINE.view(s, RED)["to_move"] == [BLUE]
+    s = act(s, BLUE, {"type": "pass"})
+    played = ENGINE.play(s, WHITE, {"type": "recruit_resume"})  # out of turn: red is to move
+    s = played.state
+    assert [e["kind"] for e in played.events] == ["recruit_resume"]
+    assert s["pending"]["active"] == [WHITE, BLUE, RED] and s["pending"]["done"] == []
+    assert ENGINE.to_move(s) == [RED] and s["pending"]["passes"] == 1  # blue's pass stands
+    s = act(s, RED, {"type": "pass"})
+    assert ENGINE.to_move(s) == [WHITE]  # asked again, with every choice it had
+    assert {"type": "recruit", "province": "prussia", "unit": "infantry"} in ENGINE.legal_actions(s, WHITE)
+    s = act(s, WHITE, {"type": "pass"})
+    assert s["pending"] is None  # three passes in a row: nobody wants more
+
+
+def test_recruit_resume_ends_with_the_phase_p8():
+    """Once every seat still in has passed, the phase is over and the word stands: nothing is
+    left to take back (p.8: "amíg már egyikőtök sem akar többet toborozni")."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [20, 20, 20]
+    nobles(s, "prussia", [1, 1, 1])
+    s = act(s, WHITE, {"type": "recruit_done"})
+    s = act(s, BLUE, {"type": "pass"})
+    s = act(s, RED, {"type": "pass"})
+    assert s["pending"] is None and ENGINE.to_move(s) == []
+    assert list(ENGINE.legal_actions(s, WHITE)) == []
+
+
+def test_the_playing_bots_never_say_recruit_done():
+    """The beginner and advanced bots pass or buy as before (a bot is never asked for a seat
+    whose one move is recruit_resume: the platform plays bots for asked seats only)."""
+    s = _recruitment(start=WHITE)
+    s["money"] = [20, 20, 20]
+    nobles(s, "prussia", [1, 1, 1])
+    for bot in ("beginner", "advanced"):
+        for seed in range(20):
+            legal = list(ENGINE.legal_actions(s, WHITE))
+            choice = BOTS[bot](ENGINE.view(s, WHITE), legal, random.Random(seed))
+            assert choice["type"] in ("recruit", "pass"), (bot, choice)
 
 
 def test_recruit_done_is_offered_only_beside_a_purchase_p8():

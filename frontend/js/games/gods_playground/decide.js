@@ -37,6 +37,7 @@ export function actionLabel(a, view, names) {
       return { group: t("gp.g.pass"), label: t(PASSES.has(kind) ? `gp.pass.${kind}` : "gp.g.pass") };
     }
     case "recruit_done": return { group: t("gp.g.pass"), label: t("gp.done.recruitment") };
+    case "recruit_resume": return { group: t("gp.g.pass"), label: t("gp.done.resume") };
     default: return { group: t("gp.g.other"), label: describeAction(a) };
   }
 }
@@ -52,7 +53,7 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser, he
   for (const a of legal) {
     if (a.type === "place_nobles" || a.type === "bid") continue; // their own panels
     const l = actionLabel(a, view, names);
-    if (a.type === "pass" || a.type === "recruit_done") { passes.push([a, l.label]); continue; }
+    if (a.type === "pass" || a.type === "recruit_done" || a.type === "recruit_resume") { passes.push([a, l.label]); continue; }
     // Recruitment reads best as one row per province.
     const g = a.type === "recruit" ? t("gp.recruit_in", { p: provinceName(a.province) }) : l.group;
     if (!groups.has(g)) groups.set(g, new Map());
@@ -95,7 +96,9 @@ export function decisionHelp(kind, view) {
 
 /** The player's decision in the dock (the nobles' layout is nobles.js's, the bids bid.js's). */
 export function Decision({ view, legal, names, send, pending, setChooser, kind }) {
-  const help = decisionHelp(kind, view);
+  // Out of the recruitment by the player's own word: the one move is taking it back (not a turn of theirs).
+  const out = legal.length === 1 && legal[0].type === "recruit_resume";
+  const help = out ? t("gp.h.recruit_out") : decisionHelp(kind, view);
   return html`<section class="panel gp-decision" aria-labelledby="decide-title" data-testid="decision">
     <h2 id="decide-title">${view.pending && view.pending.second ? t("gp.second_cube") : phaseName(view.phase)}</h2>
     <${ActionGroups} legal=${legal} view=${view} names=${names} send=${send} pending=${pending} setChooser=${setChooser}

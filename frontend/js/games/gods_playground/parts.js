@@ -135,7 +135,7 @@ export function Result(props) {
 // Sejm elections, invasions and raids, estates lost), on a card above the map when it comes, not only in the log.
 const MY_MOVES = new Set(["estate", "noble_secret", "shortage", "bid_secret", "estates_done", "steward", "danzig", "treaty",
   "treaty_failed", "move", "veto", "right_of_arms", "jesuits", "town", "special_pass", "recruit", "recruit_pass",
-  "recruit_done", "campaign", "campaigns_done", "counterattack", "counterattack_pass"]);
+  "recruit_done", "recruit_resume", "campaign", "campaigns_done", "counterattack", "counterattack_pass"]);
 const DIGEST = new Set(["bids_revealed", "king", "king_kept", "election", "treaty_broken", "invasion", "raid",
   "cossack_defects", "turks_vienna", "estate_lost"]);
 

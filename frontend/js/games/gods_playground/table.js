@@ -34,7 +34,9 @@ export function GodsPlaygroundTable({ match, view, legal, status = "active", sea
   const names = (s) => seatName(match, s);
   const line = useLine(log);
   const short = (s) => seatShort(match, s);
-  const mine = legal.length > 0;
+  // Asked to move (the view's to_move); a seat out of the recruitment by its own word is not, yet has one move.
+  const mine = legal.length > 0 && (view.to_move || []).includes(view.you);
+  const resume = !mine && legal.some((a) => a.type === "recruit_resume");
   const kind = view.pending && view.pending.kind;
   const spectator = view.you == null;
   const choices = {};
@@ -85,7 +87,7 @@ export function GodsPlaygroundTable({ match, view, legal, status = "active", sea
       <section class=${"dock gp-dock" + (folded ? " folded" : "")} ref=${actRef} aria-label=${t("table.your_moves")} data-testid="dock" tabindex="-1">
         ${stager && html`<${NobleStager} view=${view} legal=${legal} send=${send} pending=${pending} names=${names} />`}
         ${live && kind === "bid" && html`<${BidPanel} view=${view} legal=${bidding ? legal : []} send=${send} pending=${pending} names=${names} />`}
-        ${mine && !stager && kind !== "bid" && html`<${Decision} view=${view} legal=${legal} names=${names} send=${send}
+        ${(mine || resume) && !stager && kind !== "bid" && html`<${Decision} view=${view} legal=${legal} names=${names} send=${send}
           pending=${pending} setChooser=${setChooser} kind=${kind} />`}
         ${(mine || stager || (live && kind === "bid")) && html`<button type="button" class="dock-fold" aria-expanded=${!folded}
           data-testid="dock-fold" onClick=${() => setFolded(!folded)}>${t(folded ? "table.dock_show" : "table.dock_hide")}</button>`}
