@@ -83,7 +83,7 @@ def test_a_push_shows_the_notice_with_its_text_and_link(app, live_server_url):
     # No page event tells that the worker showed a notice: ask the registration until it lists one.
     shown = page.evaluate("""async () => {
         const registration = await navigator.serviceWorker.ready;
-        for (let i = 0; i < 100; i++) {
+        for (let i = 0; i < 600; i++) {  // 30 s: a busy CI box can take seconds to wake the worker
             const list = await registration.getNotifications();
             if (list.length) return list.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url}));
             await new Promise(resolve => setTimeout(resolve, 50));
