@@ -12,7 +12,8 @@ const wanted = (view) => ((view.pending && view.pending.demand) || [])[view.you]
 const estate = (a, view) => t("gp.estate_at", { vp: printed(view).estate_vp[a.province][a.space], n: a.space + 1 });
 
 /** How a legal action is offered: `group` (heading), `label` (button), `note` (a smaller line under the label),
- * `sub` (the second question when several share a label, e.g. which Sejm disc to give up). Unknown types fall back to describeAction. */
+ * `sub` (the second question when several share a label, e.g. which Sejm disc to give up). Unknown types fall
+ * back to describeAction. */
 export function actionLabel(a, view, names) {
   const p = a.province && provinceName(a.province);
   const g = (label, sub, group = a.type) => ({ group: t(`gp.g.${group}`), label, sub });
