@@ -105,6 +105,15 @@ def test_the_shortage_and_the_sealed_bid_fit_a_phone_and_pass_axe(browser, manag
         dock = _screen(page, audit, "shortage", "[data-testid=dock] [data-testid=gp-move]",
                        screenshots / f"gp-phone-{lang}-shortage.png")
         print("shortage dock", lang, dock)
+        # A long press (here the context menu) tells what the move does, under the button's words.
+        prussia.click(button="right")
+        page.wait_for_selector("dialog[data-testid=help][open] [data-testid=help-text]")
+        sheet = page.text_content("dialog[data-testid=help]")
+        assert f"{words['gp.prov.prussia']}: {note.format(n=5, m=4)}" in sheet, sheet
+        assert catalogue(lang, "rules_gods_playground")["rg.action.reduce_nobles"] in sheet, sheet
+        page.screenshot(path=str(screenshots / f"gp-phone-{lang}-shortage-help.png"))
+        page.click("[data-testid=help-close]")
+        page.wait_for_selector("dialog[data-testid=help]:not([open])", state="attached")
         prussia.click()
 
         # The sealed bid: the user and seat 1 tied at 3 on the royal box.

@@ -82,7 +82,7 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser, he
       <div class="chips">${[...byLabel].map(([label, items]) => html`<button type="button" class="btn gp-move"
         data-testid="gp-move" data-type=${items[0].action.type} disabled=${pending}
         aria-haspopup=${items.length > 1 || items[0].set ? "dialog" : undefined}
-        onClick=${() => press(label, items)} ...${actionHelp(items[0].action.type, label)}><span>${label}</span>${items[0].note && html` <small class="gp-move-note">${items[0].note}</small>`}${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
+        onClick=${() => press(label, items)} ...${actionHelp(items[0].action.type, items[0].note ? `${label}: ${items[0].note}` : label)}><span>${label}</span>${items[0].note && html` <small class="gp-move-note">${items[0].note}</small>`}${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
     </div>`)}</div>
     ${passes.length > 0 && html`<div class="gp-passes">${passes.map(([a, label]) => html`<button type="button"
       class="btn btn-pass gp-pass" data-testid="gp-move" data-type=${a.type} disabled=${pending}
