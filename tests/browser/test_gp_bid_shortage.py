@@ -103,7 +103,7 @@ def test_the_shortage_and_the_sealed_bid_fit_a_phone_and_pass_axe(browser, manag
         help_line = decide["gp.h.shortage"].format(want=21, have=20)
         assert page.locator("[data-testid=decision] .gp-help").inner_text() == help_line
         dock = _screen(page, audit, "shortage", "[data-testid=dock] [data-testid=gp-move]",
-                       screenshots / f"gp-phone-{lang}-shortage.png")
+                       screenshots / f"gp-forced-{lang}-shortage.png")
         print("shortage dock", lang, dock)
         # A long press (here the context menu) tells what the move does, under the button's words.
         prussia.click(button="right")
@@ -111,7 +111,7 @@ def test_the_shortage_and_the_sealed_bid_fit_a_phone_and_pass_axe(browser, manag
         sheet = page.text_content("dialog[data-testid=help]")
         assert f"{words['gp.prov.prussia']}: {note.format(n=5, m=4)}" in sheet, sheet
         assert catalogue(lang, "rules_gods_playground")["rg.action.reduce_nobles"] in sheet, sheet
-        page.screenshot(path=str(screenshots / f"gp-phone-{lang}-shortage-help.png"))
+        page.screenshot(path=str(screenshots / f"gp-forced-{lang}-shortage-help.png"))
         page.click("[data-testid=help-close]")
         page.wait_for_selector("dialog[data-testid=help]:not([open])", state="attached")
         prussia.click()
@@ -121,12 +121,12 @@ def test_the_shortage_and_the_sealed_bid_fit_a_phone_and_pass_axe(browser, manag
         page.wait_for_selector("[data-testid=bid-submit]:enabled")
         assert page.locator("[data-testid=bid-panel] h2").inner_text() == bid_words["gp.b.title"]
         assert page.locator("[data-testid=bid-panel] .gp-bidders li").count() == 2
-        dock = _screen(page, audit, "bid", "[data-testid=bid-submit]", screenshots / f"gp-phone-{lang}-bid.png")
+        dock = _screen(page, audit, "bid", "[data-testid=bid-submit]", screenshots / f"gp-forced-{lang}-bid.png")
         print("bid dock", lang, dock)
         page.click("[data-testid=bid-more]")
         page.click("[data-testid=bid-more]")
         assert page.locator("[data-testid=bid-panel] output").inner_text() == "2"
-        page.screenshot(path=str(screenshots / f"gp-phone-{lang}-bid-2.png"))
+        page.screenshot(path=str(screenshots / f"gp-forced-{lang}-bid-2.png"))
         # A tie of bids is bid again (p.5): the user bids as long as it is asked.
         for _ in range(5):
             version = page.get_attribute("[data-testid=table]", "data-version")
@@ -149,7 +149,7 @@ def test_the_shortage_and_the_sealed_bid_fit_a_phone_and_pass_axe(browser, manag
         assert words["gp.digest.title"] in text
         assert words["gp.prov.lithuania"] in text and name in text, text
         digest.scroll_into_view_if_needed()
-        page.screenshot(path=str(screenshots / f"gp-phone-{lang}-bid-digest.png"))
+        page.screenshot(path=str(screenshots / f"gp-forced-{lang}-bid-digest.png"))
         assert page.evaluate(_MISFITS_JS) == []
         found = audit.check(page, "after the bid (digest)")
         assert not [v for v in found if v["impact"] in ("critical", "serious")], found
