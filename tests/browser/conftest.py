@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,10 +15,10 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 
 
-@pytest.fixture(scope="session")
-def live_server_url(tmp_path_factory):
-    """Daphne serving the real ASGI app; each session gets a fresh database."""
-    tmp = tmp_path_factory.mktemp("browser-server")
+@contextmanager
+def _serve(tmp: Path):
+    """Daphne serving the real ASGI app on a fresh database in `tmp`: (its address, its environment, for a
+    `manage.py` command on the same database)."""
     env = server_env(
         f"sqlite:///{tmp / 'db.sqlite3'}",
         REDIS_URL="",  # one process: the in-memory channel layer is enough
@@ -28,9 +29,24 @@ def live_server_url(tmp_path_factory):
         DJANGO_DEBUG="0",
         LOG_LEVEL="WARNING",
     )
-    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "migrate", "--noinput", "-v0", timeout=600)
     with Daphne(env, log=tmp / "daphne.log") as server:
-        yield f"http://127.0.0.1:{server.port}"
+        yield f"http://127.0.0.1:{server.port}", env
+
+
+@pytest.fixture(scope="session")
+def live_server_url(tmp_path_factory):
+    """Daphne serving the real ASGI app; each session gets a fresh database."""
+    with _serve(tmp_path_factory.mktemp("browser-server")) as (url, _env):
+        yield url
+
+
+@pytest.fixture(scope="module")
+def managed_server(tmp_path_factory):
+    """A server of the module's own whose database a `manage.py shell` script can reach (to put a match into a
+    state through the services): (its address, its environment)."""
+    with _serve(tmp_path_factory.mktemp("managed-server")) as served:
+        yield served
 
 
 @pytest.fixture(scope="session")

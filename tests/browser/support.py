@@ -6,8 +6,11 @@ import itertools
 import json
 import random
 import time
+from contextlib import contextmanager
 
 from backend.matches import patches
+
+from .axe import Audit
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -151,6 +154,23 @@ def start_against_two_bots(client: Client, game: str) -> None:
     page.click("[data-testid=start]")
     page.wait_for_url("**/match/*")
     page.wait_for_selector("[data-testid=table]")
+
+
+@contextmanager
+def gp_table(browser, url: str, locale: str, prefix: str, audit: str | None = None):
+    """A phone's player (signed up as `prefix`...) at a new God's Playground table against two bots, and the axe
+    audit of its screens (saved as `audit` or `prefix`, then the language); the page ends without a console error."""
+    checks = Audit(f"{audit or prefix}-{locale[:2]}")
+    client = Client(browser, url, PHONE, locale=locale)
+    try:
+        client.signup(prefix)
+        start_against_two_bots(client, "gods_playground")
+        yield client, checks
+        assert client.errors == []
+    finally:
+        client.close()
+        checks.save()
+
 
 _CANDIDATES_JS = """() => {
   // A hand card that cannot be played is aria-disabled (a tap on it opens its help), not disabled.

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import random
 import time
-from contextlib import contextmanager
 
 import pytest
 
-from .axe import Audit
-from .support import DESKTOP, PHONE, Client, add_bot, create_lobby, join_lobby, start_against_two_bots, start_match
+from .support import DESKTOP, PHONE, Client, add_bot, create_lobby, gp_table, join_lobby, start_match
 from .test_gods_playground import take_turn as gp_take_turn
 from .test_phone_fit import _MISFITS_JS, _PRIMARY, _PRIMARY_IN_VIEW_JS
 
@@ -69,26 +67,10 @@ def _reach_nobles(client: Client, rng: random.Random) -> None:
             page.wait_for_timeout(40)
 
 
-@contextmanager
-def _gp_table(browser, url: str, locale: str, prefix: str):
-    """A phone's player at a new God's Playground table against two bots, and the axe audit of its screens; the
-    page ends without a console error."""
-    audit = Audit(f"{prefix}-{locale[:2]}")
-    client = Client(browser, url, PHONE, locale=locale)
-    try:
-        client.signup(prefix)
-        start_against_two_bots(client, "gods_playground")
-        yield client, audit
-        assert client.errors == []
-    finally:
-        client.close()
-        audit.save()
-
-
 @pytest.mark.parametrize("locale", ["hu-HU", "en-US"])
 def test_the_noble_placement_fits_the_phone_dock_and_works_by_keyboard(browser, live_server_url, locale, screenshots):
     lang = locale[:2]
-    with _gp_table(browser, live_server_url, locale, "gpdock") as (client, audit):
+    with gp_table(browser, live_server_url, locale, "gpdock") as (client, audit):
         page = client.page
         _reach_nobles(client, random.Random(26))
         page.wait_for_selector("[data-testid=hand-tile]:enabled")
@@ -225,7 +207,7 @@ _RESUME_JS = """async ([view, other]) => {
 @pytest.mark.parametrize("locale", ["hu-HU", "en-US"])
 def test_a_seat_out_of_the_recruitment_sees_a_button_to_take_it_back(browser, live_server_url, locale, screenshots):
     lang = locale[:2]
-    with _gp_table(browser, live_server_url, locale, "gpresume") as (client, audit):
+    with gp_table(browser, live_server_url, locale, "gpresume") as (client, audit):
         page = client.page
         view = next(s["view"] for s in reversed(client.states()) if s.get("view"))
         shown = page.evaluate(_RESUME_JS, [view, (view["you"] + 1) % 3])

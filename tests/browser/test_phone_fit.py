@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .axe import Audit
-from .support import PHONE, Client, add_bot, create_lobby, start_against_two_bots, take_turn
+from .support import PHONE, Client, add_bot, create_lobby, gp_table, take_turn
 from .test_gods_playground import take_turn as gp_take_turn
 
 pytestmark = pytest.mark.browser
@@ -139,14 +138,10 @@ def test_every_gods_playground_decision_fits_a_phone_and_the_board_has_most_of_i
                                                                                   screenshots):
     lang = locale[:2]
     words = json.loads((ROOT / "frontend" / "i18n" / lang / "gods_playground.json").read_text())
-    audit = Audit(f"gp-phone-{lang}")
     rng = random.Random(26)
-    client = Client(browser, live_server_url, PHONE, locale=locale)
-    page = client.page
     figures = {}
-    try:
-        client.signup("gpfit")
-        start_against_two_bots(client, "gods_playground")
+    with gp_table(browser, live_server_url, locale, "gpfit", audit="gp-phone") as (client, audit):
+        page = client.page
 
         def check(kind: str) -> None:
             page.wait_for_selector("[data-testid=dock] button:enabled")
@@ -173,10 +168,6 @@ def test_every_gods_playground_decision_fits_a_phone_and_the_board_has_most_of_i
                      check)
         print("map figures", lang, figures)
         assert GP_KINDS <= seen, seen
-        assert client.errors == []
-    finally:
-        client.close()
-        audit.save()
 
 
 @pytest.mark.parametrize("locale", ["hu-HU", "en-US"])

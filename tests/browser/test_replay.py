@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.servers import Daphne, manage, server_env
+from tests.support.servers import manage
 
 from .support import DESKTOP, PHONE, Client, horizontal_overflow, small_text
 
@@ -48,16 +48,6 @@ print(json.dumps(out))
 """
 
 
-@pytest.fixture(scope="module")
-def replay_server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("replay-server")
-    env = server_env(f"sqlite:///{tmp / 'db.sqlite3'}", REDIS_URL="", BOT_DELAY="0.05", THROTTLE_SIGNUP="1000/min",
-                     THROTTLE_LOGIN="1000/min", DJANGO_PRODUCTION="", DJANGO_DEBUG="0", LOG_LEVEL="WARNING")
-    manage(env, "migrate", "--noinput", "-v0", timeout=600)
-    with Daphne(env, log=tmp / "daphne.log") as server:
-        yield f"http://127.0.0.1:{server.port}", env
-
-
 def _step(page) -> int:
     return int(page.get_attribute("[data-testid=replay]", "data-step") or -1)
 
@@ -77,8 +67,8 @@ def _phone_checks(page) -> None:
     assert small_text(page, "[data-testid=replay]") == []
 
 
-def test_replays_step_through_finished_matches_on_a_phone(browser, replay_server):
-    base, env = replay_server
+def test_replays_step_through_finished_matches_on_a_phone(browser, managed_server):
+    base, env = managed_server
     SHOTS.mkdir(parents=True, exist_ok=True)
     client = Client(browser, base, PHONE)
     try:

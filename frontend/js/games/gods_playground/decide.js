@@ -7,15 +7,22 @@ import { describeAction } from "../actions.js";
 import { actionHelp } from "./help.js";
 
 const disc = (a) => (a.disc ? t("gp.disc", { p: provinceName(a.disc) }) : undefined);
+// A seat short of cubes: the cubes its tiles still ask for in each province (the shortage's demand).
+const wanted = (view) => ((view.pending && view.pending.demand) || [])[view.you] || {};
 const estate = (a, view) => t("gp.estate_at", { vp: printed(view).estate_vp[a.province][a.space], n: a.space + 1 });
 
-/** How a legal action is offered: `group` (heading), `label` (button), `sub` (the second question when several
- * share a label, e.g. which Sejm disc to give up). Unknown types fall back to describeAction. */
+/** How a legal action is offered: `group` (heading), `label` (button), `note` (a smaller line under the label),
+ * `sub` (the second question when several share a label, e.g. which Sejm disc to give up). Unknown types fall
+ * back to describeAction. */
 export function actionLabel(a, view, names) {
   const p = a.province && provinceName(a.province);
   const g = (label, sub, group = a.type) => ({ group: t(`gp.g.${group}`), label, sub });
   switch (a.type) {
-    case "place_estate": case "buy_estate": case "reduce_nobles": return g(t(`gp.a.${a.type}`, { p }));
+    case "place_estate": case "buy_estate": return g(t(`gp.a.${a.type}`, { p }));
+    case "reduce_nobles": { // the province, and under it the cubes wanted there and one fewer
+      const n = wanted(view)[a.province] || 0;
+      return { ...g(p), note: t("gp.a.reduce_nobles", { n, m: n - 1, count: n }) };
+    }
     case "steward": case "town": return g(t(`gp.a.${a.type}`, { p }), estate(a, view));
     case "danzig": return g(t("gp.a.danzig"));
     case "stop": return g(t("gp.a.stop"), undefined, "move_cube");
@@ -69,12 +76,13 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser, he
     else setChooser({ title: label, options: items.map((i) => ({ action: i.action, label: i.sub || i.label })) });
   }
   return html`<div class="gp-groups">
-    <div class="gp-group-list">${help && html`<p class="muted gp-help">${help}</p>`}${[...groups].map(([g, byLabel]) => html`<div class="gp-group" role="group" aria-label=${g}>
+    <div class="gp-group-list">${help && html`<p class="muted gp-help">${help}</p>`}${[...groups].map(([g, byLabel]) => html`<div class="gp-group" role="group" aria-label=${g}
+      data-group=${[...byLabel.values()][0][0].action.type}>
       <h3>${g}</h3>
       <div class="chips">${[...byLabel].map(([label, items]) => html`<button type="button" class="btn gp-move"
         data-testid="gp-move" data-type=${items[0].action.type} disabled=${pending}
         aria-haspopup=${items.length > 1 || items[0].set ? "dialog" : undefined}
-        onClick=${() => press(label, items)} ...${actionHelp(items[0].action.type, label)}><span>${label}</span>${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
+        onClick=${() => press(label, items)} ...${actionHelp(items[0].action.type, items[0].note ? `${label}: ${items[0].note}` : label)}><span>${label}</span>${items[0].note && html` <small class="gp-move-note">${items[0].note}</small>`}${(items.length > 1 || items[0].set) && html`<span class="gp-more" aria-hidden="true">›</span>`}</button>`)}</div>
     </div>`)}</div>
     ${passes.length > 0 && html`<div class="gp-passes">${passes.map(([a, label]) => html`<button type="button"
       class="btn btn-pass gp-pass" data-testid="gp-move" data-type=${a.type} disabled=${pending}
@@ -86,7 +94,8 @@ export function ActionGroups({ legal, view, names, send, pending, setChooser, he
 export function decisionHelp(kind, view) {
   switch (kind) {
     case "setup_estate": case "estate_purchase": case "campaigns": case "counterattack": return t(`gp.h.${kind}`);
-    case "shortage": return t("gp.h.shortage", { list: Object.entries((view.pending.demand || {})[view.you] || {}).map(([p, n]) => `${provinceName(p)} ${n}`).join(", ") });
+    case "shortage": return t("gp.h.shortage", { want: Object.values(wanted(view)).reduce((a, b) => a + b, 0),
+      have: view.supply.cubes[view.you] });
     case "special": return t(view.pending.second ? "gp.h.special_second" : "gp.h.special");
     case "recruitment": return t("gp.h.recruitment", printed(view).unit_cost);
     default: return "";
