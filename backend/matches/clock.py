@@ -216,6 +216,31 @@ def frame(clock: dict, now: int) -> dict:
     return out
 
 
+def lean_frame(clock: dict, now: int) -> dict:
+    """The clock in a difference-frame client's messages (docs/api.md,
+    Difference frames): as it stood when it last changed (a move), so two
+    messages differ only where a move changed it, plus `age_ms`, how long
+    ago that was.  `running_ms[i]`: how long `running[i]` had been on its
+    turn then.  Untimed clocks count only whole seconds of age: a frame sent
+    right after a move carries none."""
+    since, started = clock["since"], clock["started"]
+    running = list(clock["running"])
+    out = {"kind": clock["kind"], "running": running,
+           "running_ms": [since - (started[s] if started[s] is not None else since) for s in running]}
+    age = max(0, now - since)
+    if "remaining_ms" in clock:
+        out["remaining_ms"] = list(clock["remaining_ms"])
+    else:
+        age -= age % 1000
+    if age:
+        out["age_ms"] = age
+    if "increment_ms" in clock:
+        out["increment_ms"] = clock["increment_ms"]
+    if "per_move_ms" in clock:
+        out["per_move_ms"] = clock["per_move_ms"]
+    return out
+
+
 def _seats(seats, num_seats: int) -> list[int]:
     seats = list(seats)
     for s in seats:  # a loop, not any(): this runs on every action

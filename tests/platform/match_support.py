@@ -94,11 +94,29 @@ class Player:
         await self.comm.disconnect()
 
 
-_CLOCK_TIMES = re.compile(r'"(server_ms|turn_ms|remaining_ms|defaults_in_ms)":(\[[^\]]*\]|\d+)')
+_CLOCK_TIMES = re.compile(r'"(server_ms|turn_ms|running_ms|remaining_ms|defaults_in_ms)":(\[[^\]]*\]|\d+)')
+_AGE = re.compile(r',"age_ms":\d+')
 
 
 def _timeless(text: str) -> str:
-    return _CLOCK_TIMES.sub(lambda m: f'"{m[1]}":' + re.sub(r"\d+", "0", m[2]), text)
+    return _CLOCK_TIMES.sub(lambda m: f'"{m[1]}":' + re.sub(r"\d+", "0", m[2]), _AGE.sub("", text))
+
+
+def lean_state(text: str) -> str:
+    """A full state frame (times masked) as a difference-frame client holds
+    it (docs/api.md, Difference frames), its times masked the same way."""
+    from backend.matches.ws.socket import lean_event
+
+    message = json.loads(text)
+    message["events"] = [lean_event(e) for e in message["events"]]
+    clock = message["clock"]
+    if clock is not None:
+        lean = {"kind": clock["kind"], "running": clock["running"], "running_ms": [0] * len(clock["running"])}
+        if clock["remaining_ms"] is not None:
+            lean["remaining_ms"] = clock["remaining_ms"]
+        lean.update((k, clock[k]) for k in ("increment_ms", "per_move_ms") if k in clock)
+        message["clock"] = lean
+    return _timeless(jsoncodec.dumps(message))
 
 
 def _timeless_patch(text: str) -> str:

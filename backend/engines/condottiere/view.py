@@ -2,13 +2,16 @@
 
 Hands are counts except your own, face-down cards of others are
 {"hidden": true}, the deck is a count, the RNG is absent.  Strengths are
-computed here so the frontend never re-implements the rules.
+computed here so the frontend never re-implements the rules.  Nothing is
+sent twice: whose turn it is lives in `to_move` only, a card's printed
+value in the card catalogue, and `hidden` and `strength_with_hidden` appear
+only where a card is face down (docs/engines.md).
 """
 
 from __future__ import annotations
 
 from . import board
-from .cards import HIDDEN, PRINTED, card_strengths, counted, season_of
+from .cards import HIDDEN, card_strengths, counted, season_of
 
 
 def build_view(engine, state: dict, seat, public_values=None) -> dict:
@@ -40,7 +43,6 @@ def build_view(engine, state: dict, seat, public_values=None) -> dict:
         "phase": state["phase"],
         # While hands are being kept or discarded, who has answered stays secret.
         "to_move": engine.asked(state),
-        "you_to_act": me is not None and me in engine.to_move(state),
         "game_no": state["game_no"], "round": state["round"], "battle_no": state["battle_no"],
         "regions": {r: state["owner"].get(r) for r in board.REGIONS},
         "legate": state["legate"], "legate_seat": state["legate_seat"],
@@ -49,7 +51,7 @@ def build_view(engine, state: dict, seat, public_values=None) -> dict:
         "battle": {
             "region": state["token"], "final": final is not None,
             "participants": list(final) if final is not None else list(range(n)),
-            "season": season_of(lines), "turn": state["turn"] if state["phase"] == "battle" else None,
+            "season": season_of(lines),
             "defender": state["defender"], "lines": out_lines,
         },
         "players": players,
@@ -68,7 +70,6 @@ def build_views(engine, state: dict, seats) -> dict:
     lines = state["lines"]
     public_values = card_strengths(counted(lines, None))
     public = build_view(engine, state, None, public_values)
-    to_move = engine.to_move(state)
     out = {}
     for seat in seats:
         me = seat if isinstance(seat, int) and 0 <= seat < n else None
@@ -77,14 +78,11 @@ def build_views(engine, state: dict, seats) -> dict:
             continue
         view = dict(public)
         view["seat"] = me
-        view["you_to_act"] = me in to_move
         view["hand"] = sorted(state["hands"][me])
         battle = view["battle"] = dict(public["battle"])
         out_lines = battle["lines"] = list(battle["lines"])
-        if any(c[0] == HIDDEN for c in lines[me]):
+        if any(c[0] == HIDDEN for c in lines[me]):  # else its line is the one everyone sees
             out_lines[me] = _line(state, me, me, public_values, card_strengths(counted(lines, me)))
-        else:  # no face-down card of its own: its line as everyone sees it, the same strength with hidden
-            out_lines[me] = {**out_lines[me], "strength_with_hidden": out_lines[me]["strength"]}
         out[seat] = view
     return out
 
@@ -97,16 +95,15 @@ def _line(state: dict, s: int, me, public_values, own_values) -> dict:
         if code[0] == HIDDEN:
             if s == me:  # your own face-down card, valued as you alone can see it
                 bare = code[1:]
-                cards.append({"card": bare, "printed": PRINTED.get(bare, 0), "strength": own_values[s][i],
-                              "hidden": True})
+                cards.append({"card": bare, "strength": own_values[s][i], "hidden": True})
             else:
                 cards.append({"hidden": True})
             continue
-        cards.append({"card": code, "printed": PRINTED.get(code, 0), "strength": public_values[s][k], "hidden": False})
+        cards.append({"card": code, "strength": public_values[s][k]})
         k += 1
     entry = {"seat": s, "passed": state["passed"][s], "strength": sum(public_values[s]),
              "courtesans": sum(1 for c in line if c == "courtesan"), "cards": cards}
-    if s == me:
+    if s == me and own_values is not None and any(c[0] == HIDDEN for c in line):
         entry["strength_with_hidden"] = sum(own_values[s])
     return entry
 

@@ -424,11 +424,11 @@ class MatchSocket:
         shared = snapshot.shared.get(("values", now))
         if shared is None:
             shared = snapshot.shared[("values", now)] = (
-                None if snapshot.clock is None else clocks.frame(snapshot.clock, now), list(snapshot.control),
+                None if snapshot.clock is None else clocks.lean_frame(snapshot.clock, now), list(snapshot.control),
                 None if snapshot.window is None else max(0, snapshot.window - now))
         return {"type": "state", "version": snapshot.version, "seat": self.seat, "status": snapshot.status,
-                "view": view, "legal_actions": legal, "events": events, "clock": shared[0], "control": shared[1],
-                "defaults_in_ms": shared[2]}
+                "view": view, "legal_actions": legal, "events": [lean_event(e) for e in events],
+                "clock": shared[0], "control": shared[1], "defaults_in_ms": shared[2]}
 
     def _full_text(self, snapshot, events: list) -> str:
         """A full state message for a patching viewer, now; what it holds from then on."""
@@ -460,6 +460,14 @@ class MatchSocket:
         head, tail = _shared_parts(snapshot, timing.now_ms())
         seat = "null" if self.seat is None else self.seat
         return f'{head}"seat":{seat},{tail[0]}"view":{view},"legal_actions":{legal},"events":{events},{tail[1]}'
+
+
+def lean_event(event: dict) -> dict:
+    """An event as a difference-frame client gets it: words it renders itself
+    from `kind` and `params` (no `text`), `to` only when it is private."""
+    if "params" not in event:  # stored before events were data: its text is all there is
+        return event
+    return {k: v for k, v in event.items() if k != "text" and (k != "to" or v is not None)}
 
 
 def wants_patches(scope) -> bool:

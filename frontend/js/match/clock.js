@@ -3,9 +3,14 @@
 // performance.now() on receipt and counts from there; every new frame replaces the reckoning.
 import { useEffect, useState } from "../lib.js";
 
-/** A frame's clock with the moment it arrived (null stays null). */
+/** A frame's clock with the moment it reads at (null stays null). A difference-frame clock (docs/api.md)
+ * stood still `age_ms` before it arrived and names the running seats' turn times in `running_ms`. */
 export function reckon(clock, at = performance.now()) {
-  return clock ? { ...clock, at } : null;
+  if (!clock) return null;
+  if (!clock.running_ms) return { ...clock, at };
+  const turn = [];
+  clock.running.forEach((seat, i) => { turn[seat] = clock.running_ms[i]; });
+  return { ...clock, turn_ms: turn, at: at - (clock.age_ms || 0) };
 }
 
 /** The clock as it read when the connection dropped (`at`): it stands still there, marked stale, until a

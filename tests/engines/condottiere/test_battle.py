@@ -207,5 +207,5 @@ def test_view_shows_live_strength_and_turn():
     state = play(state, 0, "drummer")
     view = ENGINE.view(state, 1)
     assert strengths(state, 1) == [12, 4]
-    assert view["battle"]["turn"] == 1 and view["token"] == {"region": "siena", "holder": 0}
-    assert view["battle"]["lines"][0]["cards"][0] == {"card": "m6", "printed": 6, "strength": 12, "hidden": False}
+    assert view["to_move"] == [1] and view["token"] == {"region": "siena", "holder": 0}
+    assert view["battle"]["lines"][0]["cards"][0] == {"card": "m6", "strength": 12}

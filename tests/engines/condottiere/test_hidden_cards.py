@@ -24,7 +24,7 @@ def test_mercenaries_drummers_heroines_courtesans_go_face_down_and_only_visible_
     assert ENGINE.view(state, 1)["battle"]["lines"][0]["cards"] == [{"hidden": True}]
     assert ENGINE.view(state, None)["battle"]["lines"][0]["strength"] == 0
     mine = ENGINE.view(state, 0)["battle"]["lines"][0]
-    assert mine["cards"] == [{"card": "m10", "printed": 10, "strength": 10, "hidden": True}]
+    assert mine["cards"] == [{"card": "m10", "strength": 10, "hidden": True}]
     assert mine["strength"] == 0 and mine["strength_with_hidden"] == 10
     for kind in ("drummer", "heroine", "courtesan"):
         s = play(hidden_battle([[kind], []]), 0, kind)

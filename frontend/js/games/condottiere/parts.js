@@ -66,7 +66,7 @@ export function BattleLines({ view, names, me, live = true }) {
   return html`<ul class="lines" aria-label=${t("cd.lines")}>
     ${b.lines.map((line) => {
       const mine = line.seat === me;
-      const turn = live && view.phase === "battle" && b.turn === line.seat;
+      const turn = live && view.phase === "battle" && (view.to_move || [])[0] === line.seat;
       const extra = mine && line.strength_with_hidden != null && line.strength_with_hidden !== line.strength
         ? html` <span class="muted" title=${t("cd.with_hidden")}>(${line.strength_with_hidden})</span>` : null;
       return html`<li class=${"line" + (turn ? " turn" : "") + (line.passed ? " passed" : "") + (mine ? " mine" : "")}
