@@ -39,7 +39,7 @@ def windows() -> dict[str, tuple[list[dict], list[dict]]]:
             seat = engine.to_move(state)[0]
             if seat == 0 and since:
                 for kind in TOLD:
-                    told = [e for e in since if e["kind"] == kind]
+                    told = [e for e in since if e["kind"] == kind or (kind == "election" and e["kind"] == "election_none")]
                     if told and kind not in found:
                         found[kind] = (list(log), told)
             bot = engine.bots["heuristic"]
@@ -66,6 +66,16 @@ def sentence(lang: str, e: dict) -> str:
     if e.get("seat") is not None:
         values["seat"] = NAMES[e["seat"]]
     return text.format(**values)
+
+
+def elections(lang: str, told: list[dict]) -> str:
+    """A phase's Sejm elections on the card: one line, each winner (or nobody) with the provinces they took."""
+    words = catalogue(lang, "gods_playground")
+    won: dict[str, list[str]] = {}
+    for e in told:
+        who = NAMES[e["seat"]] if e["kind"] == "election" else words["gp.digest.nobody"]
+        won.setdefault(who, []).append(words[f"gp.prov.{e['params']['province']}"])
+    return words["gp.digest.elections"].format(list="; ".join(f"{who} ({', '.join(ps)})" for who, ps in won.items()))
 
 
 # Draw the card from `log` for seat 0 with the page's own component, in a box of its own (its lines come once
@@ -96,7 +106,7 @@ def test_the_meanwhile_card_tells_elections_invasions_raids_and_estates_lost(bro
             page.evaluate(_DRAW_JS, [log, NAMES])
             page.wait_for_selector("#digest-test [data-testid=digest] li")
             shown = page.evaluate(_LINES_JS)
-            expected = [[kind, sentence(lang, e)] for e in told]
+            expected = [[kind, elections(lang, told)]] if kind == "election" else [[kind, sentence(lang, e)] for e in told]
             assert [x for x in shown if x[0] == kind] == expected, (kind, shown)
             assert page.locator("#digest-test [data-testid=digest] h2").inner_text() == words["gp.digest.title"]
             assert page.evaluate(_MISFITS_JS) == [], kind

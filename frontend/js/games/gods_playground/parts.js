@@ -136,7 +136,7 @@ export function Result(props) {
 const MY_MOVES = new Set(["estate", "noble_secret", "shortage", "bid_secret", "estates_done", "steward", "danzig", "treaty",
   "treaty_failed", "move", "veto", "right_of_arms", "jesuits", "town", "special_pass", "recruit", "recruit_pass",
   "recruit_done", "recruit_resume", "campaign", "campaigns_done", "counterattack", "counterattack_pass"]);
-const DIGEST = new Set(["bids_revealed", "king", "king_kept", "election", "treaty_broken", "invasion", "raid",
+const DIGEST = new Set(["bids_revealed", "king", "king_kept", "election", "election_none", "treaty_broken", "invasion", "raid",
   "cossack_defects", "turks_vienna", "estate_lost"]);
 
 /** The digest's events: those of DIGEST after `you`'s last move in `log` (none for a spectator), and where they start. */
@@ -148,6 +148,32 @@ export function digestOf(log, you) {
   return { from, events: log.slice(from).filter((e) => DIGEST.has(e.kind) && e.params) };
 }
 
+const ELECTED = new Set(["election", "election_none"]);
+
+/** One line for a phase's Sejm elections, winners first with the provinces each took (a card a phone can hold). */
+export function electionsLine(elections, names) {
+  const won = new Map();
+  for (const e of elections) {
+    const who = e.kind === "election" ? names(e.seat) : t("gp.digest.nobody");
+    won.set(who, [...(won.get(who) || []), provinceName(e.params.province)]);
+  }
+  return t("gp.digest.elections", { list: [...won].map(([who, ps]) => `${who} (${ps.join(", ")})`).join("; ") });
+}
+
+/** The card's lines: each event as the log words it, a run of elections as one line. */
+function digestLines(events, line, names) {
+  const out = [];
+  events.forEach((e, i) => {
+    if (!ELECTED.has(e.kind)) out.push([e.kind, line(e, names)]);
+    else if (!(i > 0 && ELECTED.has(events[i - 1].kind))) {
+      let end = i;
+      while (end < events.length && ELECTED.has(events[end].kind)) end += 1;
+      out.push(["election", electionsLine(events.slice(i, end), names)]);
+    }
+  });
+  return out;
+}
+
 export function Digest({ log, you, names }) {
   const line = useLine(log);
   const { from, events } = digestOf(log, you);
@@ -156,6 +182,6 @@ export function Digest({ log, you, names }) {
   return html`<section class="panel gp-digest" aria-labelledby="digest-title" data-testid="digest">
     <div class="gp-digest-head"><h2 id="digest-title">${t("gp.digest.title")}</h2>
       <button type="button" class="btn btn-ghost gp-digest-close" data-testid="digest-close" onClick=${() => setClosed(from)}>${t("gp.digest.close")}</button></div>
-    <ul class="gp-digest-list">${events.map((e) => html`<li data-kind=${e.kind}>${line(e, names)}</li>`)}</ul>
+    <ul class="gp-digest-list">${digestLines(events, line, names).map(([kind, text]) => html`<li data-kind=${kind}>${text}</li>`)}</ul>
   </section>`;
 }
