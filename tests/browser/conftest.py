@@ -15,8 +15,10 @@ ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 
 
 @pytest.fixture(scope="session")
-def live_server_url(tmp_path_factory):
-    """Daphne serving the real ASGI app; each session gets a fresh database."""
+def live_site(tmp_path_factory):
+    """Daphne serving the real ASGI app; each session gets a fresh database. Its URL and the server's environment
+    (for `manage(env, "shell", ...)` on the same database). Not `live_server`: pytest-django's fixture of that name
+    would set up a test database."""
     tmp = tmp_path_factory.mktemp("browser-server")
     env = server_env(
         f"sqlite:///{tmp / 'db.sqlite3'}",
@@ -30,7 +32,12 @@ def live_server_url(tmp_path_factory):
     )
     manage(env, "migrate", "--noinput", "-v0")
     with Daphne(env, log=tmp / "daphne.log") as server:
-        yield f"http://127.0.0.1:{server.port}"
+        yield f"http://127.0.0.1:{server.port}", env
+
+
+@pytest.fixture(scope="session")
+def live_server_url(live_site):
+    return live_site[0]
 
 
 @pytest.fixture(scope="session")
