@@ -221,6 +221,10 @@ def test_every_condottiere_decision_fits_a_phone_with_six_seats(browser, live_se
         audit.save()
 
 
+# The two cards kept at the end of the round, of each hand of forced_condottiere.py: the longest names.
+KEEP_TWO = {"mercenaries": ("m10", "m10"), "plain": ("scarecrow", "courtesan")}
+
+
 # The person's planned actions (forced_condottiere.py) as taps on the table.
 def _press(page, action: dict | None) -> None:
     kind = action["type"]
@@ -283,9 +287,8 @@ def test_condottiere_forced_decisions_fit_a_phone(browser, live_site, seats, loc
             _press(page, action)
             page.wait_for_function("v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=before)
         # Which two cards to keep: the button names them, the longest label of the question.
-        cards = page.locator("[data-testid=hand-card]")
-        cards.nth(0).click()
-        cards.nth(1).click()
+        for code in KEEP_TWO[hand]:
+            page.locator(f"[data-testid=hand-card][data-card={code}]:not([aria-pressed=true])").first.click()
         page.wait_for_selector("[data-testid=hand-card][aria-pressed=true] >> nth=1")
         check("keep-two")
         before = page.get_attribute("[data-testid=table]", "data-version")
