@@ -291,6 +291,11 @@ def test_condottiere_forced_decisions_fit_a_phone(browser, live_site, seats, loc
             page.locator(f"[data-testid=hand-card][data-card={code}]:not([aria-pressed=true])").first.click()
         page.wait_for_selector("[data-testid=hand-card][aria-pressed=true] >> nth=1")
         check("keep-two")
+        # A phone on its side: the hand's title gives way to the cards, the keep button stays.
+        page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+        page.wait_for_function("() => !document.querySelector('[data-testid=hand] h2').getClientRects().length")
+        assert in_view(page, "[data-testid=keep-confirm]")
+        page.set_viewport_size(PHONE)
         before = page.get_attribute("[data-testid=table]", "data-version")
         page.click("[data-testid=keep-confirm]")
         page.wait_for_function("v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=before)
