@@ -30,13 +30,19 @@ class Audit:
         self.name = name
         self.screens: dict[str, list[dict]] = {}
 
-    def check(self, page, screen: str) -> list[dict]:
+    def check(self, page, screen: str, shot: Path | None = None) -> list[dict]:
         """Run axe on the page now; the screen's violations are kept (a later check of the same screen adds to
-        them, so a screen seen in several states counts each rule once per state)."""
+        them, so a screen seen in several states counts each rule once per state) and its counts printed. With
+        `shot`, a screenshot of the page as axe saw it is saved there first."""
+        if shot is not None:
+            page.screenshot(path=str(shot))
         if not page.evaluate("typeof window.axe === 'object'"):
             page.evaluate(SOURCE)  # the DevTools protocol's evaluate: the page's Content-Security-Policy does not apply
         found = page.evaluate(_RUN, TAGS)
         self.screens.setdefault(screen, []).extend(found)
+        impacts = [v["impact"] for v in found]
+        print(f"axe {self.name} {screen}: {impacts.count('critical')} critical, {impacts.count('serious')} serious"
+              + (f" ({shot.name})" if shot is not None else ""))
         return found
 
     def counts(self) -> dict[str, dict[str, list[int]]]:

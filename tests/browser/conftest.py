@@ -35,10 +35,16 @@ def _serve(tmp: Path):
 
 
 @pytest.fixture(scope="session")
-def live_server_url(tmp_path_factory):
-    """Daphne serving the real ASGI app; each session gets a fresh database."""
-    with _serve(tmp_path_factory.mktemp("browser-server")) as (url, _env):
-        yield url
+def live_site(tmp_path_factory):
+    """The session's server: (its URL, its environment, for `manage(env, "shell", ...)` on the same database).
+    Not `live_server`: pytest-django's fixture of that name would set up a test database."""
+    with _serve(tmp_path_factory.mktemp("browser-server")) as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def live_server_url(live_site):
+    return live_site[0]
 
 
 @pytest.fixture(scope="module")

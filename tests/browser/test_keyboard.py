@@ -1,15 +1,18 @@
 """Keyboard play (issue 26): from the top of a table page a keyboard player reaches their hand (God's Playground:
 the decision) in at most three Tabs (the first Tab offers "skip to your moves"), moves within the hand with the
 arrow keys (one Tab stop for the whole hand), and Condottiere's keep-or-discard question, which settles by itself
-after 6 s, waits while their focus is on its controls (the socket's `hold`, docs/api.md)."""
+after 6 s, waits while their focus is on its controls (the socket's `hold`, docs/api.md). In Hungarian and in
+English: the skip link, the question's note and its answers in the page's language, and no word of tapping."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from .support import DESKTOP, PHONE, Client, add_bot, create_lobby, start_against_two_bots
+from .test_catalogues import catalogue
 
 pytestmark = pytest.mark.browser
 
@@ -24,10 +27,26 @@ _FOCUSED_CARD = """() => { const cards = [...document.querySelectorAll('[data-te
   return r.left >= row.left - 0.5 && r.right <= row.right + 0.5 ? i : `card ${i} is half hidden`; }"""
 
 
+LANGS = ["hu", "en"]
+LOCALES = {"hu": "hu-HU", "en": "en-US"}
+# What a label would say to a keyboard player that only fits a finger, in each language.
+TAPPING = {"hu": re.compile(r"koppint", re.I), "en": re.compile(r"\btap(s|ped|ping)?\b", re.I)}
+
+
+def _words(lang: str, *keys: str) -> list[str]:
+    """The catalogue's texts for `keys` ("part:key") in `lang`."""
+    return [catalogue(lang, k.split(":")[0])[k.split(":")[1]] for k in keys]
+
+
+@pytest.fixture(params=LANGS)
+def lang(request) -> str:
+    return request.param
+
+
 @pytest.fixture
-def player(browser, live_server_url):
-    """A Hungarian player on a desktop, seated with two bots in a Condottiere match that has begun."""
-    client = Client(browser, live_server_url, DESKTOP, locale="hu-HU")
+def player(browser, live_server_url, lang):
+    """A player on a desktop whose browser speaks `lang`, seated with two bots in a Condottiere match that has begun."""
+    client = Client(browser, live_server_url, DESKTOP, locale=LOCALES[lang])
     try:
         _start(client)
         yield client
@@ -64,8 +83,9 @@ def _until(page, phase: str) -> None:
     pytest.fail(f"never asked in {phase}")
 
 
-def test_the_hand_is_three_tabs_away_and_the_arrows_move_in_it(player):
+def test_the_hand_is_three_tabs_away_and_the_arrows_move_in_it(player, lang):
     page = player.page
+    skip, hand = _words(lang, "site:nav.skip_moves", "condottiere:cd.hand_label")
     _until(page, "battle")
     page.reload()
     page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=hand-card]")
@@ -75,9 +95,10 @@ def test_the_hand_is_three_tabs_away_and_the_arrows_move_in_it(player):
         page.keyboard.press("Tab")
         tabs += 1
         if page.evaluate("document.activeElement.dataset.testid") == "skip-moves":
-            assert "lépés" in page.evaluate("document.activeElement.textContent")  # shown when focused
+            assert page.evaluate("document.activeElement.textContent").strip() == skip  # shown when focused
             page.keyboard.press("Enter")
     assert isinstance(page.evaluate(_FOCUSED_CARD), int)
+    assert page.get_attribute("[data-testid=hand] .hand", "aria-label") == hand
     page.set_viewport_size(PHONE)  # a hand wider than the screen: the arrows keep the focused card in sight
     cards = page.locator("[data-testid=hand] [data-testid=hand-card]").count()
     assert cards >= 2
@@ -108,15 +129,18 @@ def test_the_hand_is_three_tabs_away_and_the_arrows_move_in_it(player):
     # Nothing on the table tells a keyboard player to tap.
     words = page.evaluate("""() => [...document.querySelectorAll('[data-testid=table] *')].map((e) =>
       (e.getAttribute('aria-label') || '') + ' ' + (e.getAttribute('title') || '')).join(' ') + document.body.innerText""")
-    assert "koppint" not in words.lower()
+    assert not TAPPING[lang].findall(words), TAPPING[lang].findall(words)
 
 
 def _defaults_in(client: Client) -> list[int | None]:
     return [m.get("defaults_in_ms") for m in client.states()]
 
 
-def test_the_keep_or_discard_question_waits_while_focus_is_on_it(player):
+def test_the_keep_or_discard_question_waits_while_focus_is_on_it(player, lang):
     page = player.page
+    note, keep, discard, go_on = _words(lang, "match_menu:match.seat.defaults_in", "condottiere:cd.mv.keep_hand",
+                                        "condottiere:cd.mv.discard", "condottiere:cd.mv.continue")
+    left = re.compile("^" + re.escape(note).replace(re.escape("{n}"), r"(\d+)") + "$")
     _until(page, "discard_hand")
     asked = time.monotonic()
     assert 0 < _defaults_in(player)[-1] <= 6000
@@ -127,6 +151,7 @@ def test_the_keep_or_discard_question_waits_while_focus_is_on_it(player):
     # The held window reaches the page (a hold sent just as another seat answered is stale and sent again).
     page.wait_for_function("""() => { const n = document.querySelector('[data-testid=defaults-in]');
       return !!n && Number(n.textContent.match(/\\d+/)[0]) > 10; }""", timeout=5000)
+    assert left.match(page.text_content("[data-testid=defaults-in]").strip()), page.text_content("[data-testid=defaults-in]")
     assert max(ms or 0 for ms in _defaults_in(player)) > 10000, _defaults_in(player)
     # The 6 seconds pass and the question is still there; its note says how long is left.
     page.wait_for_timeout(max(0, 7000 - (time.monotonic() - asked) * 1000))
@@ -135,13 +160,14 @@ def test_the_keep_or_discard_question_waits_while_focus_is_on_it(player):
     # Answered by the keyboard: focus is on a control that acts (keep or discard), not on a card that cannot.
     version = table.get_attribute("data-version")
     assert page.evaluate("document.activeElement.dataset.testid") in ("move-keep-hand", "move-discard")
+    assert page.evaluate("document.activeElement.textContent").strip() in (keep, discard, go_on)
     page.keyboard.press("Enter")
     page.wait_for_function(_VERSION_CHANGED, arg=version, timeout=3000)
 
 
-def test_god_s_playground_decision_is_three_tabs_away(browser, live_server_url):
+def test_god_s_playground_decision_is_three_tabs_away(browser, live_server_url, lang):
     """The same first Tab on the other table: the decision's first control (here a starting estate)."""
-    client = Client(browser, live_server_url, PHONE, locale="hu-HU")
+    client = Client(browser, live_server_url, PHONE, locale=LOCALES[lang])
     page = client.page
     try:
         client.signup("keysgp")
@@ -152,6 +178,7 @@ def test_god_s_playground_decision_is_three_tabs_away(browser, live_server_url):
         page.wait_for_selector("[data-testid=table][data-my-turn=yes] [data-testid=dock] [data-testid=gp-move]:enabled")
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.dataset.testid") == "skip-moves"
+        assert page.evaluate("document.activeElement.textContent").strip() == _words(lang, "site:nav.skip_moves")[0]
         page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement.dataset.testid") == "gp-move"
         version = page.get_attribute("[data-testid=table]", "data-version")

@@ -3,7 +3,10 @@ edges or is cut off inside its box, no seat's clock hides behind another control
 button is on screen without scrolling. On God's Playground the board keeps most of the screen while the player
 decides (the dock takes at most 34% of the height), and axe finds nothing critical or serious on its phone
 screens. Hungarian and English, as their words differ in length. A "Meanwhile" card tells what the phases
-between the player's moves settled."""
+between the player's moves settled. Condottiere is walked with six seats through whole matches, and with two, four
+and five seats through one match each that asks the player every decision type within its first round (the
+token, a battle, the papal legate, keep or discard, the cards to keep: forced_condottiere.py). Each screen's axe
+counts are printed and its screenshot saved under test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -14,7 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from .support import PHONE, Client, add_bot, create_lobby, gp_table, take_turn
+from tests.support.servers import manage
+
+from .axe import Audit
+from .support import PHONE, Client, add_bot, create_lobby, gp_table, in_view, take_turn
 from .test_gods_playground import take_turn as gp_take_turn
 
 pytestmark = pytest.mark.browser
@@ -146,10 +152,9 @@ def test_every_gods_playground_decision_fits_a_phone_and_the_board_has_most_of_i
         def check(kind: str) -> None:
             page.wait_for_selector("[data-testid=dock] button:enabled")
             page.wait_for_load_state("networkidle")
-            page.screenshot(path=str(screenshots / f"gp-phone-{lang}-{kind}.png"))
+            found = audit.check(page, kind, screenshots / f"gp-phone-{lang}-{kind}.png")
             figures[kind] = page.evaluate(_MAP_JS)
             _fits(page, kind)
-            found = audit.check(page, kind)
             assert not [v for v in found if v["impact"] in ("critical", "serious")], (kind, found)
             assert figures[kind]["dock"] <= round(0.34 * PHONE["height"]), (kind, figures[kind])
             assert figures[kind]["map"] >= 300, (kind, figures[kind])
@@ -174,6 +179,7 @@ def test_every_gods_playground_decision_fits_a_phone_and_the_board_has_most_of_i
 def test_every_condottiere_decision_fits_a_phone_with_six_seats(browser, live_server_url, locale, screenshots):
     """Six seats: the strip wraps rather than hiding a seat (and its clock) behind the chat and menu buttons."""
     lang = locale[:2]
+    audit = Audit(f"cd-phone-6-{lang}")
     rng = random.Random(26)
     client = Client(browser, live_server_url, PHONE, locale=locale)
     page = client.page
@@ -182,8 +188,9 @@ def test_every_condottiere_decision_fits_a_phone_with_six_seats(browser, live_se
 
         def check(kind: str) -> None:
             page.wait_for_load_state("networkidle")
-            page.screenshot(path=str(screenshots / f"cd-phone-{lang}-{kind}.png"))
+            found = audit.check(page, kind, screenshots / f"cd-phone-6-{lang}-{kind}.png")
             _fits(page, kind)
+            assert not [v for v in found if v["impact"] in ("critical", "serious")], (kind, found)
 
         # The seat order and the deal are the server's draw: the one human of six may never be the condottiere
         # in a match, so it plays another (at most four) until it has placed the token too.
@@ -203,3 +210,89 @@ def test_every_condottiere_decision_fits_a_phone_with_six_seats(browser, live_se
         assert client.errors == []
     finally:
         client.close()
+        audit.save()
+
+
+# The two cards kept at the end of the round, of each hand of forced_condottiere.py: the longest names.
+KEEP_TWO = {"mercenaries": ("m10", "m10"), "plain": ("scarecrow", "courtesan")}
+
+
+# The person's planned actions (forced_condottiere.py) as taps on the table.
+def _press(page, action: dict | None) -> None:
+    kind = action["type"]
+    if kind == "place_token":
+        page.click(f"[data-testid=region-choice][data-region={action['region']}]")
+    elif kind == "play":
+        page.locator(f"[data-testid=hand-card][data-card={action['card']}]").first.click()
+    elif kind == "place_legate":
+        assert action["region"] is None
+        page.click("[data-testid=move-legate-off]")
+    elif kind == "pass":
+        page.click("[data-testid=move-pass]")
+    elif kind == "keep_hand":
+        page.click("[data-testid=move-keep-hand]")
+    else:
+        raise AssertionError(action)
+
+
+@pytest.mark.parametrize("seats, locale, hand", [(2, "hu-HU", "mercenaries"), (4, "en-US", "plain"), (5, "hu-HU", "plain")])
+def test_condottiere_forced_decisions_fit_a_phone(browser, live_site, seats, locale, hand, screenshots):
+    """Two, four and five seats, each one match that asks the person the token, a battle, the papal legate, the
+    keep-or-discard question and which cards to keep (forced_condottiere.py: a seed and a stacked deck): every one
+    of these screens fits 360 px, its primary control in sight, and axe finds nothing critical or serious. Holding
+    mercenaries, the keep-or-discard question offers only to go on and the kept mercenaries' names make the longest
+    keep button; without, it offers both answers."""
+    base, env = live_site
+    lang = locale[:2]
+    audit = Audit(f"cd-phone-{seats}-{lang}")
+    client = Client(browser, base, PHONE, locale=locale)
+    page = client.page
+    seen: list[str] = []
+    try:
+        name = client.signup("cdforce")
+        made = json.loads(manage(env, "shell", "-c", f"from tests.browser.forced_condottiere import create; "
+                                 f"create({name!r}, {seats}, {hand!r})").strip().splitlines()[-1])
+        client.goto(f"/match/{made['match']}")
+
+        def check(screen: str) -> None:
+            page.wait_for_load_state("networkidle")
+            page.evaluate("scrollTo(0, 0)")
+            found = audit.check(page, screen, screenshots / f"cd-phone-{seats}-{lang}-{screen}.png")
+            _fits(page, screen)
+            assert not [v for v in found if v["impact"] in ("critical", "serious")], (screen, found)
+            seen.append(screen)
+
+        for phase, action, version in made["plan"]:
+            page.wait_for_selector(f"[data-testid=table][data-my-turn=yes][data-phase={phase}]")
+            page.wait_for_selector("[data-testid=sending]", state="detached")
+            if version is not None:  # the bots played as the plan did (up to the keep-or-discard question)
+                assert client.table_version() == version, (phase, client.table_version(), version)
+            if phase not in seen:
+                check(phase)
+            if phase == "discard_hand":
+                answers = {"move-keep-hand"} | ({"move-discard"} if hand == "plain" else set())
+                assert {b.get_attribute("data-testid") for b in page.locator("[data-testid^=move-]").all()} == answers
+                assert all(in_view(page, f"[data-testid={a}]") for a in answers)
+            if action is None:
+                break
+            before = page.get_attribute("[data-testid=table]", "data-version")
+            _press(page, action)
+            page.wait_for_function("v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=before)
+        # Which two cards to keep: the button names them, the longest label of the question.
+        for code in KEEP_TWO[hand]:
+            page.locator(f"[data-testid=hand-card][data-card={code}]:not([aria-pressed=true])").first.click()
+        page.wait_for_selector("[data-testid=hand-card][aria-pressed=true] >> nth=1")
+        check("keep-two")
+        # A phone on its side: the hand's title gives way to the cards, the keep button stays.
+        page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+        page.wait_for_function("() => !document.querySelector('[data-testid=hand] h2').getClientRects().length")
+        assert in_view(page, "[data-testid=keep-confirm]")
+        page.set_viewport_size(PHONE)
+        before = page.get_attribute("[data-testid=table]", "data-version")
+        page.click("[data-testid=keep-confirm]")
+        page.wait_for_function("v => document.querySelector('[data-testid=table]').dataset.version !== v", arg=before)
+        assert seen == ["place_token", "battle", "legate", "discard_hand", "keep", "keep-two"], seen
+        assert client.errors == []
+    finally:
+        client.close()
+        audit.save()
