@@ -74,7 +74,7 @@ def determinize(view: dict, rng: random.Random) -> dict:
         "owner": {r: s for r, s in view["regions"].items() if s is not None},
         "legate": view["legate"], "legate_seat": view["legate_seat"],
         "token": view["token"]["region"], "holder": view["token"]["holder"],
-        "phase": phase, "turn": battle["turn"] if phase == "battle" else (view["to_move"] or [None])[0],
+        "phase": phase, "turn": (view["to_move"] or [None])[0],
         # Who has already answered the hand question is secret: nobody yet, in this world.
         "queue": list(view["to_move"]) if phase == "discard_hand" else [],
         "asked": list(view["to_move"]) if phase == "discard_hand" else [], "discarding": [],
