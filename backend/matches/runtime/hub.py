@@ -6,12 +6,13 @@ log and its viewers), the channel-layer relay that hears other processes'
 commits and presence, the presence keeper (presence_keeper.py), the
 group-commit writer, the database threads and the bots.
 
-An action goes from receipt to broadcast in `act`: check it against the
-room's snapshot, write it (the group commit on PostgreSQL, a database
-thread on SQLite), then `_committed` caches the new version, offers it to
-every local viewer (the one that acted included: one delivery path),
-tells the other processes and lets due bots play.  The whole path, step by
-step with its files: docs/life-of-an-action.md.
+An action goes from receipt to broadcast in one function, `_submit`, read
+top to bottom: check it against the room's snapshot, commit it (the group
+commit on PostgreSQL, a database thread on SQLite), then, once the commit
+has returned, advance the room, deliver the new version to every local
+viewer (the one that acted included: one delivery path), tell the other
+processes, arm the clock's deadline and let due bots play.  The whole path,
+step by step with its files: docs/life-of-an-action.md.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from django.db import connections
 
 from .. import clock as clocks
 from .. import domain, seating, store, timing
-from ..domain import ACTIVE, FINISHED, Applied, MatchInfo, Move, Snapshot, check
+from ..domain import ACTIVE, FINISHED, Applied, MatchInfo, Move, check
 from ..errors import MatchError, gettext_lazy as _
 from ..signals import match_finished
 from . import bots
@@ -98,7 +99,7 @@ class MatchHub:
         self.opening: dict[int, asyncio.Task] = {}
         self.db = DbCalls()
         postgres = connections["default"].vendor == "postgresql"
-        self.writer = GroupWriter(self._written) if postgres else None
+        self.writer = GroupWriter() if postgres else None
         self.layer = get_channel_layer()
         self.relay_channel: str | None = None
         self.layer_down = False  # the channel layer failed since it last worked
@@ -243,65 +244,70 @@ class MatchHub:
         """Check, write and deliver one action (`bot`: played by the bot for the
         seat); raises MatchError.  A resent id answers duplicate=True with the
         match as it is."""
-        return await self._submit(room, version, client_id,
-                                  lambda snapshot, now: check(room.info, snapshot, seat, action, client_id, now, bot=bot))
+        return await self._run(self._submit(room, version, client_id,
+                                            lambda snapshot, now: check(room.info, snapshot, seat, action, client_id,
+                                                                        now, bot=bot)))
 
     async def hold(self, room: Room, seat: int, version: int, client_id: str) -> Applied:
         """`seat` holds the step where silence answers (domain.hold); as `act`."""
-        return await self._submit(room, version, client_id,
-                                  lambda snapshot, now: domain.hold(room.info, snapshot, seat, now))
+        return await self._run(self._submit(room, version, client_id,
+                                            lambda snapshot, now: domain.hold(room.info, snapshot, seat, now)))
+
+    async def _run(self, submitting) -> Applied:
+        """`_submit` in a task of the hub's own, run to its end even if the
+        caller is cancelled (its socket went away): a move that commits is
+        delivered, whoever waits for it."""
+        return await asyncio.shield(self.spawn(submitting))
 
     async def _submit(self, room: Room, version: int, client_id: str, decide) -> Applied:
-        """`decide(snapshot, now)`'s move at `version`, written and delivered."""
+        """One move, top to bottom: check it, commit it, then deliver it here
+        and tell the rest.  `decide(snapshot, now)` makes the move (the rules:
+        domain.check); raises MatchError.  The steps and their files:
+        docs/life-of-an-action.md."""
+        # 3. Check: the version against the room, without the database, then the rules.
         snapshot = room.snapshot
         if version != snapshot.version:
-            # Refused from what this process knows: a future version cannot be
-            # right (this process follows the match), an old one is a resend or stale.
+            # A future version cannot be right (this process follows the match),
+            # an old one is a resend or stale.
             if room.applied_recently(client_id):
                 return Applied(snapshot, [], True)
             raise MatchError("stale_version", _("The match has moved on; resync and try again."))
         move = decide(snapshot, timing.now_ms())
+        # 4. Commit.
         outcome = await self._write(room, move)
-        if outcome == store.WRITTEN:
-            return Applied(move.applied, move.events, False)  # already delivered (_written)
         if outcome == store.DUPLICATE:
             return Applied(room.snapshot, [], True)
-        if room.snapshot.version == move.version:  # another process moved on: catch up
-            self.spawn(self.refresh(room))
-        raise MatchError("stale_version", _("The match has moved on; resync and try again."))
+        if outcome == store.STALE:
+            if room.snapshot.version == move.version:  # another process moved on: catch up
+                self.spawn(self.refresh(room))
+            raise MatchError("stale_version", _("The match has moved on; resync and try again."))
+        # 5. Advance the room the hub holds now: while the move was written its last
+        # viewer may have left and the room been opened again (`held`).  A newer
+        # version already there (read from the database meanwhile) is kept.
+        room = self.rooms.get(move.info.id)
+        if room is not None and room.advance(move.applied, {move.applied.version: (move.client_id, move.events)}):
+            # 6. Deliver to every viewer here, the one that acted included.
+            self._deliver(room)
+            # 7. Tell the rest: the other processes, the clock, the bots, the finish.
+            if room.presence.remote:  # only viewers on other processes need to hear of it
+                self._publish_version(room)
+            self._arm_deadline(room)
+            self._schedule_bots(room)
+            self._tell_if_finished(room)
+        return Applied(move.applied, move.events, False)
 
     async def _write(self, room: Room, move: Move) -> str:
         """WRITTEN, DUPLICATE or STALE: the group commit, or a statement of its own."""
         if self.writer is None:
-            return await self._write_one(move)
+            return await self.db(store.write_atomic, move)
         try:
             return await self.writer.write(move)
         except Exception:
             log.warning("group commit failed; writing match %s's move on its own", room.id, exc_info=True)
-            outcome = await self._write_one(move)
+            outcome = await self.db(store.write_atomic, move)
             if outcome == store.DUPLICATE:  # the failed statement committed after all
                 await self.refresh(room)
             return outcome
-
-    async def _write_one(self, move: Move) -> str:
-        """The move in a statement of its own, from a database thread."""
-        outcome = await self.db(store.write_atomic, move)
-        if outcome == store.WRITTEN:
-            self._written(move)
-        return outcome
-
-    def _written(self, move: Move) -> None:
-        room = self.rooms.get(move.info.id)
-        if room is not None:
-            self._committed(room, move.applied, move.client_id, move.events)
-
-    def _committed(self, room: Room, snapshot: Snapshot, client_id: str, events: list) -> None:
-        if not room.advance(snapshot, {snapshot.version: (client_id, events)}):
-            return
-        self._changed(room)
-        if room.presence.remote:  # only viewers on other processes need to hear of it
-            self._publish_version(room)
-        self._schedule_bots(room)
 
     def _changed(self, room: Room) -> None:
         """A newer version is in the room: to every viewer here, and the clock's next deadline."""
@@ -450,7 +456,9 @@ class MatchHub:
             move = self._due_move(room, timing.now_ms())
             if move is None:
                 return
-            if await self._write(room, move) == store.STALE:
+            try:
+                await self._submit(room, move.version, move.client_id, lambda snapshot, now: move)
+            except MatchError:  # stale: another process moved the match on
                 await self.refresh(room)
 
     @staticmethod
