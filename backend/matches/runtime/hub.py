@@ -30,23 +30,17 @@ from django.db import connections
 
 from .. import clock as clocks
 from .. import domain, seating, store, timing
-from ..domain import ACTIVE, FINISHED, Applied, MatchInfo, Move, check
+from ..domain import ACTIVE, Applied, MatchInfo, Move, check
 from ..errors import MatchError, gettext_lazy as _
-from ..signals import match_finished
-from . import bots
+from . import bots, delivery
 from .dbcalls import DbCalls
+from .finishes import Finishes
 from .presence_keeper import PresenceKeeper
+from .relay import Relay
 from .room import Room
 from .writer import GroupWriter
 
 log = logging.getLogger(__name__)
-
-
-RELAY_RETRY_S = 0.5
-
-
-def group_name(match_id: int) -> str:
-    return f"match-{match_id}"
 
 
 class MatchHub:
@@ -100,19 +94,16 @@ class MatchHub:
         self.db = DbCalls()
         postgres = connections["default"].vendor == "postgresql"
         self.writer = GroupWriter() if postgres else None
-        self.layer = get_channel_layer()
-        self.relay_channel: str | None = None
-        self.layer_down = False  # the channel layer failed since it last worked
+        self.relay = Relay(self, get_channel_layer())
         self.draining = False  # stopping: no new sockets (shutdown.py)
         self.left = asyncio.Event()  # set whenever a viewer leaves (drain awaits the last)
         self.tasks: set[asyncio.Task] = set()  # work that ends: bot turns, reads, publishing
         self.services: list[asyncio.Task] = []  # heartbeat, sweep and relay, for the hub's life
         self.presence = PresenceKeeper(loop, self.process, self.spawn, self.db,
-                                       self._publish if self.layer is not None else None)
+                                       self.relay.publish if self.relay.layer is not None else None)
         self.sockets_by_user: Counter = Counter()
         self.sockets_by_address: Counter = Counter()
-        self.finished: list[int] = []  # finishes not told yet (_tell_if_finished)
-        self.telling: asyncio.Task | None = None
+        self.finishes = Finishes(self.spawn, self.db)
 
     def spawn(self, coro) -> asyncio.Task:
         # A fresh context: a task born inside a sync_to_async call must not
@@ -146,10 +137,10 @@ class MatchHub:
 
     async def _open_room(self, match_id: int) -> Room | None:
         # Hear the group before reading, so no version committed meanwhile is missed.
-        await self._follow(match_id)
+        await self.relay.follow(match_id)
         loaded = await self.db(_read_room, match_id)
         if loaded is None:
-            await self._unfollow(match_id)
+            await self.relay.unfollow(match_id)
             return None
         room = self.rooms[match_id] = Room(*loaded)
         self._arm_deadline(room)
@@ -171,7 +162,7 @@ class MatchHub:
             if room.deadline is not None:
                 room.deadline.cancel()
             self.presence.released(room)
-            self.spawn(self._unfollow(room.id))
+            self.spawn(self.relay.unfollow(room.id))
 
     async def refresh(self, room: Room) -> None:
         """Read the match's newest version from the database (once for every
@@ -287,13 +278,13 @@ class MatchHub:
         room = self.rooms.get(move.info.id)
         if room is not None and room.advance(move.applied, {move.applied.version: (move.client_id, move.events)}):
             # 6. Deliver to every viewer here, the one that acted included.
-            self._deliver(room)
+            delivery.offer_version(room)
             # 7. Tell the rest: the other processes, the clock, the bots, the finish.
             if room.presence.remote:  # only viewers on other processes need to hear of it
-                self._publish_version(room)
+                self.relay.publish_version(room)
             self._arm_deadline(room)
             self._schedule_bots(room)
-            self._tell_if_finished(room)
+            self.finishes.tell_if_finished(room)
         return Applied(move.applied, move.events, False)
 
     async def _write(self, room: Room, move: Move) -> str:
@@ -311,58 +302,18 @@ class MatchHub:
 
     def _changed(self, room: Room) -> None:
         """A newer version is in the room: to every viewer here, and the clock's next deadline."""
-        self._deliver(room)
+        delivery.offer_version(room)
         self._arm_deadline(room)
-        self._tell_if_finished(room)
-
-    def _tell_if_finished(self, room: Room) -> None:
-        """The other apps hear of a finish once per room (signals.match_finished),
-        gathered with the others of the next MATCH_FINISH_GATHER_S: recording
-        them is one transaction however many they are, and each of its
-        statements takes the interpreter back from the event loop."""
-        if room.snapshot.status == FINISHED and not room.finish_told:
-            room.finish_told = True
-            self.finished.append(room.id)
-            if self.telling is None:
-                self.telling = self.spawn(self._tell_gathered())
-
-    async def _tell_gathered(self) -> None:
-        try:
-            await asyncio.sleep(settings.MATCH_FINISH_GATHER_S)
-        finally:  # cancelled (the hub stops): the sweep of a process still running tells them
-            match_ids, self.finished, self.telling = self.finished, [], None
-        await self._tell_finished(match_ids)
-
-    async def _tell_finished(self, match_ids: list[int]) -> None:
-        try:
-            await self.db(_send_finished, match_ids)
-        except Exception:  # the sweep tells them again
-            log.exception("telling that matches %s finished failed", match_ids)
-
-    def _deliver(self, room: Room) -> None:
-        version = room.snapshot.version
-        for viewer in tuple(room.viewers):
-            try:
-                viewer.offer(version)
-            except Exception:  # one viewer's failure must not cost the others their update
-                log.exception("offering version %s of match %s failed", version, room.id)
+        self.finishes.tell_if_finished(room)
 
     # ---- chat --------------------------------------------------------------
     def chat(self, room: Room, frame: dict) -> None:
         """A committed chat frame (backend/chat): to the viewers here, and to the
         other processes' (always published: a chat is rare, and unlike a version
         nothing would catch a missed one up)."""
-        self._deliver_chat(room, frame)
-        if self.layer is not None:
-            self._publish(room.id, {"type": "match.chat", "match": room.id, "process": self.process, "chat": frame})
-
-    @staticmethod
-    def _deliver_chat(room: Room, frame: dict) -> None:
-        for viewer in tuple(room.viewers):
-            try:
-                viewer.chat(frame)
-            except Exception:  # one viewer's failure must not cost the others the message
-                log.exception("a chat frame to a viewer of match %s failed", room.id)
+        delivery.offer_chat(room, frame)
+        if self.relay.layer is not None:
+            self.relay.publish_chat(room, frame)
 
     # ---- bots ------------------------------------------------------------
     def _schedule_bots(self, room: Room) -> None:
@@ -419,7 +370,7 @@ class MatchHub:
         if room is not None:
             await self.refresh(room)
             self._schedule_bots(room)
-            self._tell_if_finished(room)  # finished by that commit, as likely as not
+            self.finishes.tell_if_finished(room)  # finished by that commit, as likely as not
             self.release(room)
 
     async def drain(self) -> None:
@@ -491,7 +442,7 @@ class MatchHub:
                 before = timing.as_datetime(timing.now_ms() - round(settings.MATCH_DEADLINE_SWEEP_S * 1000))
                 unrecorded = await self.db(store.unrecorded, before)
                 if unrecorded:
-                    await self._tell_finished(unrecorded)
+                    await self.finishes.tell(unrecorded)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -519,72 +470,6 @@ class MatchHub:
                 raise
             except Exception:  # the database is away too: next time
                 log.warning("catching matches up with the database failed", exc_info=True)
-
-    # ---- the channel layer -------------------------------------------------
-    async def _follow(self, match_id: int) -> None:
-        if self.layer is None:
-            return
-        if self.relay_channel is None:
-            self.relay_channel = await self.layer.new_channel("match-relay.")
-            self.services.append(self.loop.create_task(self._relay(), context=contextvars.Context()))
-        await self.layer.group_add(group_name(match_id), self.relay_channel)
-
-    async def _unfollow(self, match_id: int) -> None:
-        if self.layer is not None and self.relay_channel is not None and match_id not in self.rooms:
-            await self.layer.group_discard(group_name(match_id), self.relay_channel)
-
-    def _publish_version(self, room: Room) -> None:
-        self._publish(room.id, {"type": "match.version", "match": room.id, "version": room.snapshot.version,
-                                "process": self.process})
-
-    def _publish(self, match_id: int, message: dict) -> None:
-        self.spawn(self._send_to_group(match_id, message))
-
-    async def _send_to_group(self, match_id: int, message: dict) -> None:
-        try:
-            await self.layer.group_send(group_name(match_id), message)
-        except Exception:  # the channel layer is away: _reconcile catches the viewers up
-            if not self.layer_down:
-                log.warning("the channel layer refused a message; matches catch up from the database",
-                            exc_info=True)
-            self.layer_down = True
-
-    async def _relay(self) -> None:
-        while True:
-            try:
-                message = await self.layer.receive(self.relay_channel)
-                if self.layer_down:  # it is back: whatever was said meanwhile is lost
-                    self.layer_down = False
-                    self.spawn(self.reconcile())
-                room = self.rooms.get(message.get("match"))
-                if room is None or message.get("process") == self.process:
-                    continue
-                if message["type"] == "match.version":
-                    room.heard = max(room.heard, message["version"])
-                    if message["version"] > room.snapshot.version:
-                        self.spawn(self.refresh(room))
-                elif message["type"] == "match.notice":
-                    for viewer in tuple(room.viewers):
-                        viewer.notice(message["notice"])
-                elif message["type"] == "match.chat":
-                    self._deliver_chat(room, message["chat"])
-                elif message["type"] == "presence":
-                    newcomer = self.presence.heard(room, message)  # it just began to follow the match
-                    if newcomer:
-                        self._publish_version(room)  # what it read may already be behind
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                if not self.layer_down:
-                    log.warning("the channel layer is away; matches catch up from the database", exc_info=True)
-                self.layer_down = True
-                await asyncio.sleep(RELAY_RETRY_S)
-
-
-def _send_finished(match_ids: list[int]) -> None:
-    for receiver, outcome in match_finished.send_robust(None, match_ids=match_ids):
-        if isinstance(outcome, Exception):
-            log.error("%s failed on the finish of matches %s", receiver, match_ids, exc_info=outcome)
 
 
 def _read_room(match_id: int):
