@@ -1,10 +1,16 @@
 """The match runtime: one hub per event loop (one per server process).
 
-The hub owns everything live about matches in this process: the rooms
-(room.py: a room is a match followed here, its latest snapshot, its recent
-log and its viewers), the channel-layer relay that hears other processes'
-commits and presence, the presence keeper (presence_keeper.py), the
-group-commit writer, the database threads and the bots.
+The hub owns everything live about matches in this process and keeps the
+rooms (room.py: a room is a match followed here, its latest snapshot, its
+recent log and its viewers); each other job is a collaborator of its own,
+in its own module:
+
+- delivery.py: offering a version, a chat frame, a notice to the viewers here;
+- relay.py (Relay): the channel layer between processes, both ways;
+- deadlines.py (Deadlines): clock deadlines, silent seats and bot turns;
+- finishes.py (Finishes): telling the other apps of finished matches;
+- presence_keeper.py (PresenceKeeper): who is connected, here and elsewhere;
+- writer.py (GroupWriter) and dbcalls.py (DbCalls): the database.
 
 An action goes from receipt to broadcast in one function, `_submit`, read
 top to bottom: check it against the room's snapshot, commit it (the group
@@ -28,12 +34,12 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 
-from .. import clock as clocks
-from .. import domain, seating, store, timing
-from ..domain import ACTIVE, Applied, MatchInfo, Move, check
+from .. import domain, store, timing
+from ..domain import Applied, MatchInfo, Move, check
 from ..errors import MatchError, gettext_lazy as _
-from . import bots, delivery
+from . import delivery
 from .dbcalls import DbCalls
+from .deadlines import Deadlines
 from .finishes import Finishes
 from .presence_keeper import PresenceKeeper
 from .relay import Relay
@@ -104,6 +110,7 @@ class MatchHub:
         self.sockets_by_user: Counter = Counter()
         self.sockets_by_address: Counter = Counter()
         self.finishes = Finishes(self.spawn, self.db)
+        self.deadlines = Deadlines(self)
 
     def spawn(self, coro) -> asyncio.Task:
         # A fresh context: a task born inside a sync_to_async call must not
@@ -124,7 +131,7 @@ class MatchHub:
         if not self.services:
             context = contextvars.Context()
             self.services = [self.loop.create_task(self.presence.heartbeat(self.rooms), context=context),
-                             self.loop.create_task(self._sweep(), context=context),
+                             self.loop.create_task(self.deadlines.sweep(), context=context),
                              self.loop.create_task(self._reconciling(), context=context)]
         room = self.rooms.get(match_id)
         if room is not None:
@@ -143,7 +150,7 @@ class MatchHub:
             await self.relay.unfollow(match_id)
             return None
         room = self.rooms[match_id] = Room(*loaded)
-        self._arm_deadline(room)
+        self.deadlines.arm(room)
         return room
 
     async def held(self, room: Room) -> Room | None:
@@ -211,7 +218,7 @@ class MatchHub:
         self._count(viewer, 1)
         self.presence.joined(room, viewer.seat)
         # After a restart nobody may be driving the bots: whoever connects does.
-        self._schedule_bots(room)
+        self.deadlines.schedule_bots(room)
 
     def leave(self, room: Room, viewer) -> None:
         if viewer not in room.viewers:
@@ -282,8 +289,8 @@ class MatchHub:
             # 7. Tell the rest: the other processes, the clock, the bots, the finish.
             if room.presence.remote:  # only viewers on other processes need to hear of it
                 self.relay.publish_version(room)
-            self._arm_deadline(room)
-            self._schedule_bots(room)
+            self.deadlines.arm(room)
+            self.deadlines.schedule_bots(room)
             self.finishes.tell_if_finished(room)
         return Applied(move.applied, move.events, False)
 
@@ -303,7 +310,7 @@ class MatchHub:
     def _changed(self, room: Room) -> None:
         """A newer version is in the room: to every viewer here, and the clock's next deadline."""
         delivery.offer_version(room)
-        self._arm_deadline(room)
+        self.deadlines.arm(room)
         self.finishes.tell_if_finished(room)
 
     # ---- chat --------------------------------------------------------------
@@ -315,61 +322,13 @@ class MatchHub:
         if self.relay.layer is not None:
             self.relay.publish_chat(room, frame)
 
-    # ---- bots ------------------------------------------------------------
-    def _schedule_bots(self, room: Room) -> None:
-        """If a bot seat is to move, play it soon (never in the caller's own
-        turn).  Several processes may try; the version check lets one through."""
-        snapshot = room.snapshot
-        if snapshot.status != ACTIVE or snapshot.version in room.bot_turns:
-            return
-        # Only a seat the game waits for (asked): one that may act but is not asked has an optional
-        # move (God's Playground: taking back "I recruit no more"), which is its player's to make.
-        asked = room.info.engine.asked(snapshot.state)
-        seat = next((s for s in snapshot.to_move if s in asked and self._bot_of(room, s)), None)
-        if seat is not None:
-            room.bot_turns.add(snapshot.version)
-            self.spawn(self._bot_turn(room, snapshot.version, seat))
-
-    @staticmethod
-    def _bot_of(room: Room, seat: int) -> str | None:
-        """The bot that plays `seat` now: seated in the lobby, or handed the seat."""
-        return seating.bot_for(room.info.seats[seat].bot, room.snapshot.control, seat)
-
-    async def _bot_turn(self, room: Room, version: int, seat: int) -> None:
-        try:
-            if settings.BOT_DELAY > 0:
-                await asyncio.sleep(settings.BOT_DELAY)
-            snapshot = room.snapshot
-            if snapshot.version != version:
-                return
-            bot = self._bot_of(room, seat)
-            chosen = await bots.choose(room.info, snapshot, seat, bot, timing.now_ms()) if bot else None
-            if chosen is None:
-                return
-            action, legal, rng = chosen
-            client_id = bots.client_id(version, seat)
-            try:
-                await self.act(room, seat, version, action, client_id, bot=True)
-            except MatchError as exc:
-                if exc.code == "illegal_action":
-                    log.warning("bot %s chose an illegal action in match %s at version %s", bot, room.id, version)
-                    await self.act(room, seat, version, rng.choice(legal), client_id, bot=True)
-                # Otherwise it lost a race with another process: dropped harmlessly.
-        except MatchError:
-            pass
-        except Exception:
-            log.exception("bot turn failed in match %s at version %s", room.id, version)
-        finally:
-            room.bot_turns.discard(version)
-            self.release(room)
-
     async def wake(self, match_id: int) -> None:
         """Look at a match committed elsewhere (a REST request, a management
         command, a test): deliver its news here and let due bots play."""
         room = await self.room(match_id)
         if room is not None:
             await self.refresh(room)
-            self._schedule_bots(room)
+            self.deadlines.schedule_bots(room)
             self.finishes.tell_if_finished(room)  # finished by that commit, as likely as not
             self.release(room)
 
@@ -387,67 +346,7 @@ class MatchHub:
             self.left.clear()
             await self.left.wait()
 
-    # ---- clocks ------------------------------------------------------------
-    def _arm_deadline(self, room: Room) -> None:
-        """A timer for the moment the first running clock runs out."""
-        if room.deadline is not None:
-            room.deadline.cancel()
-            room.deadline = None
-        due = domain.deadline(room.snapshot)
-        if due is not None:
-            delay = max(0.0, (due - timing.now_ms()) / 1000)
-            room.deadline = self.loop.call_later(delay, lambda: self.spawn(self.timeouts(room)))
-
-    async def timeouts(self, room: Room) -> None:
-        """What is due at the deadline, one move each: hand every seat whose
-        time has run out to the bot; answer for the seats that stayed silent
-        in a step where silence answers (engine.defaults).  Several processes
-        may try; the version check lets each move through once."""
-        for _attempt in range(2 * len(room.info.seats) + 3):
-            move = self._due_move(room, timing.now_ms())
-            if move is None:
-                return
-            try:
-                await self._submit(room, move.version, move.client_id, lambda snapshot, now: move)
-            except MatchError:  # stale: another process moved the match on
-                await self.refresh(room)
-
-    @staticmethod
-    def _due_move(room: Room, now: int) -> Move | None:
-        snapshot, info = room.snapshot, room.info
-        if snapshot.status != ACTIVE:
-            return None
-        flagged = clocks.flagged(snapshot.clock, now) if snapshot.clock is not None else []
-        if flagged:
-            return domain.hand_to_bot(info, snapshot, flagged[0], seating.TIMEOUT, now)
-        if snapshot.window is not None and now >= snapshot.window:
-            for seat, action in sorted(room.engine.defaults(snapshot.state).items()):
-                client_id = f"{domain.PLATFORM_ID_PREFIX}{snapshot.version}:silence:{seat}:{uuid.uuid4().hex}"
-                return check(info, snapshot, seat, action, client_id, now, bot=True)
-        return None
-
-    async def _sweep(self) -> None:
-        """Now and then: the timed matches whose deadline passed while no
-        process followed them (all restarted, or nobody watches)."""
-        while True:
-            await asyncio.sleep(settings.MATCH_DEADLINE_SWEEP_S)
-            try:
-                for match_id in await self.db(timing.overdue, timing.now_ms()):
-                    room = await self.room(match_id)
-                    if room is not None:
-                        await self.timeouts(room)
-                        self._schedule_bots(room)
-                        self.release(room)
-                # Finishes no process recorded (it stopped in between); the live path had a sweep's time.
-                before = timing.as_datetime(timing.now_ms() - round(settings.MATCH_DEADLINE_SWEEP_S * 1000))
-                unrecorded = await self.db(store.unrecorded, before)
-                if unrecorded:
-                    await self.finishes.tell(unrecorded)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the sweep of overdue matches failed")
-
+    # ---- the database ------------------------------------------------------
     async def reconcile(self) -> None:
         """Catch every room up with the database in one query: a version
         announced while the channel layer was away, or lost, is not missed for
