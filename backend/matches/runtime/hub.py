@@ -78,9 +78,11 @@ class MatchHub:
 
     async def aclose(self) -> None:
         tasks = self.services + list(self.tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        while tasks:  # a cancelled move leaves a catch-up behind (_submit): cancelled in turn
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            tasks = list(self.tasks)
         await self.db.drain()  # a call a cancelled task left running in its thread
         self.close()
 
@@ -242,20 +244,13 @@ class MatchHub:
         """Check, write and deliver one action (`bot`: played by the bot for the
         seat); raises MatchError.  A resent id answers duplicate=True with the
         match as it is."""
-        return await self._run(self._submit(room, version, client_id,
-                                            lambda snapshot, now: check(room.info, snapshot, seat, action, client_id,
-                                                                        now, bot=bot)))
+        return await self._submit(room, version, client_id,
+                                  lambda snapshot, now: check(room.info, snapshot, seat, action, client_id, now, bot=bot))
 
     async def hold(self, room: Room, seat: int, version: int, client_id: str) -> Applied:
         """`seat` holds the step where silence answers (domain.hold); as `act`."""
-        return await self._run(self._submit(room, version, client_id,
-                                            lambda snapshot, now: domain.hold(room.info, snapshot, seat, now)))
-
-    async def _run(self, submitting) -> Applied:
-        """`_submit` in a task of the hub's own, run to its end even if the
-        caller is cancelled (its socket went away): a move that commits is
-        delivered, whoever waits for it."""
-        return await asyncio.shield(self.spawn(submitting))
+        return await self._submit(room, version, client_id,
+                                  lambda snapshot, now: domain.hold(room.info, snapshot, seat, now))
 
     async def _submit(self, room: Room, version: int, client_id: str, decide) -> Applied:
         """One move, top to bottom: check it, commit it, then deliver it here
@@ -272,7 +267,11 @@ class MatchHub:
             raise MatchError("stale_version", _("The match has moved on; resync and try again."))
         move = decide(snapshot, timing.now_ms())
         # 4. Commit.
-        outcome = await self._write(room, move)
+        try:
+            outcome = await self._write(room, move)
+        except asyncio.CancelledError:  # the caller went away (its socket closed, the server stops)
+            self.spawn(self._catch_up(move.info.id))
+            raise
         if outcome == store.DUPLICATE:
             return Applied(room.snapshot, [], True)
         if outcome == store.STALE:
@@ -293,6 +292,20 @@ class MatchHub:
             self.deadlines.schedule_bots(room)
             self.finishes.tell_if_finished(room)
         return Applied(move.applied, move.events, False)
+
+    async def _catch_up(self, match_id: int) -> None:
+        """After a move whose caller was cancelled while it was written: it may
+        have committed all the same, and nobody is left to take steps 5-7.
+        Once the writer has finished the statements handed to it, the room
+        reads its news from the database and tells the rest."""
+        if self.writer is not None:
+            await self.writer.idle()
+        room = self.rooms.get(match_id)
+        if room is not None:
+            await self.refresh(room)
+            if room.presence.remote:
+                self.relay.publish_version(room)
+            self.deadlines.schedule_bots(room)
 
     async def _write(self, room: Room, move: Move) -> str:
         """WRITTEN, DUPLICATE or STALE: the group commit, or a statement of its own."""
