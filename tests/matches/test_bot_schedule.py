@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from backend.engines.gods_playground import ENGINE, actions
 from backend.matches.domain import ACTIVE
-from backend.matches.runtime.hub import MatchHub
+from backend.matches.runtime.deadlines import Deadlines
 from tests.engines.gods_playground.helpers import BLUE, RED, WHITE, blank, nobles
 
 
@@ -22,16 +22,15 @@ def _recruitment_with_white_out() -> dict:
 
 
 def _scheduled(state: dict, bots: dict) -> list[int]:
-    """The seats _schedule_bots starts a bot turn for, with `bots` {seat: bot} seated."""
+    """The seats schedule_bots starts a bot turn for, with `bots` {seat: bot} seated."""
     started = []
-    hub = SimpleNamespace(_bot_of=MatchHub._bot_of,
-                          spawn=lambda coro: coro.close(),
-                          _bot_turn=lambda room, version, seat: started.append(seat) or _noop())
+    deadlines = SimpleNamespace(bot_of=Deadlines.bot_of, hub=SimpleNamespace(spawn=lambda coro: coro.close()),
+                                _bot_turn=lambda room, version, seat: started.append(seat) or _noop())
     room = SimpleNamespace(
         info=SimpleNamespace(engine=ENGINE, seats=[SimpleNamespace(bot=bots.get(s, "")) for s in range(3)]),
         snapshot=SimpleNamespace(status=ACTIVE, version=7, state=state, to_move=tuple(ENGINE.to_move(state)), control=[]),
         bot_turns=set())
-    MatchHub._schedule_bots(hub, room)
+    Deadlines.schedule_bots(deadlines, room)
     return started
 
 

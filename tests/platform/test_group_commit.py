@@ -13,12 +13,13 @@ import pytest
 from channels.db import database_sync_to_async
 from django.db import connection
 
+from backend.asgi import application
 from backend.matches import services, store, timing
 from backend.matches.domain import check
 from backend.matches.runtime import MatchHub
 from backend.matches.runtime.writer import PLAN, GroupWriter, connect_kwargs
 
-from .match_support import create, db_match, log_rows, make_users
+from .match_support import Player, create, db_match, log_rows, make_users
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -44,9 +45,15 @@ class Counting(GroupWriter):
     """The real writer, counting the statements it sends."""
 
     def __init__(self):
+        super().__init__()
         self.written = []
-        super().__init__(self.written.append)
         self.statements: list[int] = []
+
+    async def write(self, move):
+        outcome = await super().write(move)
+        if outcome == store.WRITTEN:
+            self.written.append(move)
+        return outcome
 
     async def _execute(self, moves):
         self.statements.append(len(moves))
@@ -155,6 +162,38 @@ async def test_the_writer_reconnects_after_losing_its_connection():
     assert not (await hub.act(room, move.seat, 2, move.action, "again")).duplicate  # the writer works again
     assert hub.writer.conn.info.backend_pid != pid
     assert [r["client_id"] for r in await log_rows(room.id)] == ["before", "after", "again"]
+
+
+async def test_a_move_whose_caller_is_cancelled_while_it_commits_is_delivered(settings):
+    """The hub delivers a move once its commit returns, as a step of the action's own path: a caller
+    cancelled meanwhile (its socket gone, the server stopping) must not take that step with it."""
+    settings.MATCH_RECONCILE_S = 3600  # delivered by the move's own path, not caught up from the database
+    users = await make_users(3, "gcx")
+    match_id = await create("condottiere", users, seed=2)
+    spectator = Player(application, match_id)
+    await spectator.connect()
+    hub = MatchHub.current()
+    room = await hub.room(match_id)
+    committed, go = asyncio.Event(), asyncio.Event()
+    real = hub.writer._execute
+
+    async def committed_then_held(moves):  # the statement has committed; its waiters have not heard yet
+        results = await real(moves)
+        committed.set()
+        await go.wait()
+        return results
+
+    hub.writer._execute = committed_then_held
+    move = _move(room, "gone")
+    acting = asyncio.ensure_future(hub.act(room, move.seat, 0, move.action, "gone"))
+    await committed.wait()
+    acting.cancel()
+    go.set()
+    with pytest.raises(asyncio.CancelledError):
+        await acting
+    assert (await spectator.until_version(1))["version"] == 1
+    assert room.snapshot.version == 1
+    await spectator.close()
 
 
 def _terminate(pid: int) -> None:

@@ -122,7 +122,7 @@ async def _sweep_elsewhere(match_id: int) -> None:
     hub = MatchHub.current()
     try:
         room = await hub.room(match_id)
-        await hub.timeouts(room)
+        await hub.deadlines.timeouts(room)
         await hub.idle()
     finally:
         hub.close()

@@ -2,7 +2,8 @@
 
 from asgiref.sync import async_to_sync
 
-from .hub import MatchHub, group_name
+from .hub import MatchHub
+from .relay import group_name
 from .room import Room
 
 __all__ = ["MatchHub", "Room", "group_name", "notify_from_sync", "wake_from_sync"]

@@ -1,17 +1,24 @@
 """The match runtime: one hub per event loop (one per server process).
 
-The hub owns everything live about matches in this process: the rooms
-(room.py: a room is a match followed here, its latest snapshot, its recent
-log and its viewers), the channel-layer relay that hears other processes'
-commits and presence, the presence keeper (presence_keeper.py), the
-group-commit writer, the database threads and the bots.
+The hub owns everything live about matches in this process and keeps the
+rooms (room.py: a room is a match followed here, its latest snapshot, its
+recent log and its viewers); each other job is a collaborator of its own,
+in its own module:
 
-An action goes from receipt to broadcast in `act`: check it against the
-room's snapshot, write it (the group commit on PostgreSQL, a database
-thread on SQLite), then `_committed` caches the new version, offers it to
-every local viewer (the one that acted included: one delivery path),
-tells the other processes and lets due bots play.  The whole path, step by
-step with its files: docs/life-of-an-action.md.
+- delivery.py: offering a version, a chat frame, a notice to the viewers here;
+- relay.py (Relay): the channel layer between processes, both ways;
+- deadlines.py (Deadlines): clock deadlines, silent seats and bot turns;
+- finishes.py (Finishes): telling the other apps of finished matches;
+- presence_keeper.py (PresenceKeeper): who is connected, here and elsewhere;
+- writer.py (GroupWriter) and dbcalls.py (DbCalls): the database.
+
+An action goes from receipt to broadcast in one function, `_submit`, read
+top to bottom: check it against the room's snapshot, commit it (the group
+commit on PostgreSQL, a database thread on SQLite), then, once the commit
+has returned, advance the room, deliver the new version to every local
+viewer (the one that acted included: one delivery path), tell the other
+processes, arm the clock's deadline and let due bots play.  The whole path,
+step by step with its files: docs/life-of-an-action.md.
 """
 
 from __future__ import annotations
@@ -27,25 +34,19 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connections
 
-from .. import clock as clocks
-from .. import domain, seating, store, timing
-from ..domain import ACTIVE, FINISHED, Applied, MatchInfo, Move, Snapshot, check
+from .. import domain, store, timing
+from ..domain import Applied, MatchInfo, Move, check
 from ..errors import MatchError, gettext_lazy as _
-from ..signals import match_finished
-from . import bots
+from . import delivery
 from .dbcalls import DbCalls
+from .deadlines import Deadlines
+from .finishes import Finishes
 from .presence_keeper import PresenceKeeper
+from .relay import Relay
 from .room import Room
 from .writer import GroupWriter
 
 log = logging.getLogger(__name__)
-
-
-RELAY_RETRY_S = 0.5
-
-
-def group_name(match_id: int) -> str:
-    return f"match-{match_id}"
 
 
 class MatchHub:
@@ -77,9 +78,11 @@ class MatchHub:
 
     async def aclose(self) -> None:
         tasks = self.services + list(self.tasks)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        while tasks:  # a cancelled move leaves a catch-up behind (_submit): cancelled in turn
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            tasks = list(self.tasks)
         await self.db.drain()  # a call a cancelled task left running in its thread
         self.close()
 
@@ -98,20 +101,18 @@ class MatchHub:
         self.opening: dict[int, asyncio.Task] = {}
         self.db = DbCalls()
         postgres = connections["default"].vendor == "postgresql"
-        self.writer = GroupWriter(self._written) if postgres else None
-        self.layer = get_channel_layer()
-        self.relay_channel: str | None = None
-        self.layer_down = False  # the channel layer failed since it last worked
+        self.writer = GroupWriter() if postgres else None
+        self.relay = Relay(self, get_channel_layer())
         self.draining = False  # stopping: no new sockets (shutdown.py)
         self.left = asyncio.Event()  # set whenever a viewer leaves (drain awaits the last)
         self.tasks: set[asyncio.Task] = set()  # work that ends: bot turns, reads, publishing
         self.services: list[asyncio.Task] = []  # heartbeat, sweep and relay, for the hub's life
         self.presence = PresenceKeeper(loop, self.process, self.spawn, self.db,
-                                       self._publish if self.layer is not None else None)
+                                       self.relay.publish if self.relay.layer is not None else None)
         self.sockets_by_user: Counter = Counter()
         self.sockets_by_address: Counter = Counter()
-        self.finished: list[int] = []  # finishes not told yet (_tell_if_finished)
-        self.telling: asyncio.Task | None = None
+        self.finishes = Finishes(self.spawn, self.db)
+        self.deadlines = Deadlines(self)
 
     def spawn(self, coro) -> asyncio.Task:
         # A fresh context: a task born inside a sync_to_async call must not
@@ -132,7 +133,7 @@ class MatchHub:
         if not self.services:
             context = contextvars.Context()
             self.services = [self.loop.create_task(self.presence.heartbeat(self.rooms), context=context),
-                             self.loop.create_task(self._sweep(), context=context),
+                             self.loop.create_task(self.deadlines.sweep(), context=context),
                              self.loop.create_task(self._reconciling(), context=context)]
         room = self.rooms.get(match_id)
         if room is not None:
@@ -145,13 +146,13 @@ class MatchHub:
 
     async def _open_room(self, match_id: int) -> Room | None:
         # Hear the group before reading, so no version committed meanwhile is missed.
-        await self._follow(match_id)
+        await self.relay.follow(match_id)
         loaded = await self.db(_read_room, match_id)
         if loaded is None:
-            await self._unfollow(match_id)
+            await self.relay.unfollow(match_id)
             return None
         room = self.rooms[match_id] = Room(*loaded)
-        self._arm_deadline(room)
+        self.deadlines.arm(room)
         return room
 
     async def held(self, room: Room) -> Room | None:
@@ -170,7 +171,7 @@ class MatchHub:
             if room.deadline is not None:
                 room.deadline.cancel()
             self.presence.released(room)
-            self.spawn(self._unfollow(room.id))
+            self.spawn(self.relay.unfollow(room.id))
 
     async def refresh(self, room: Room) -> None:
         """Read the match's newest version from the database (once for every
@@ -219,7 +220,7 @@ class MatchHub:
         self._count(viewer, 1)
         self.presence.joined(room, viewer.seat)
         # After a restart nobody may be driving the bots: whoever connects does.
-        self._schedule_bots(room)
+        self.deadlines.schedule_bots(room)
 
     def leave(self, room: Room, viewer) -> None:
         if viewer not in room.viewers:
@@ -252,159 +253,87 @@ class MatchHub:
                                   lambda snapshot, now: domain.hold(room.info, snapshot, seat, now))
 
     async def _submit(self, room: Room, version: int, client_id: str, decide) -> Applied:
-        """`decide(snapshot, now)`'s move at `version`, written and delivered."""
+        """One move, top to bottom: check it, commit it, then deliver it here
+        and tell the rest.  `decide(snapshot, now)` makes the move (the rules:
+        domain.check); raises MatchError.  The steps and their files:
+        docs/life-of-an-action.md."""
+        # 3. Check: the version against the room, without the database, then the rules.
         snapshot = room.snapshot
         if version != snapshot.version:
-            # Refused from what this process knows: a future version cannot be
-            # right (this process follows the match), an old one is a resend or stale.
+            # A future version cannot be right (this process follows the match),
+            # an old one is a resend or stale.
             if room.applied_recently(client_id):
                 return Applied(snapshot, [], True)
             raise MatchError("stale_version", _("The match has moved on; resync and try again."))
         move = decide(snapshot, timing.now_ms())
-        outcome = await self._write(room, move)
-        if outcome == store.WRITTEN:
-            return Applied(move.applied, move.events, False)  # already delivered (_written)
+        # 4. Commit.
+        try:
+            outcome = await self._write(room, move)
+        except asyncio.CancelledError:  # the caller went away (its socket closed, the server stops)
+            self.spawn(self._catch_up(move.info.id))
+            raise
         if outcome == store.DUPLICATE:
             return Applied(room.snapshot, [], True)
-        if room.snapshot.version == move.version:  # another process moved on: catch up
-            self.spawn(self.refresh(room))
-        raise MatchError("stale_version", _("The match has moved on; resync and try again."))
+        if outcome == store.STALE:
+            if room.snapshot.version == move.version:  # another process moved on: catch up
+                self.spawn(self.refresh(room))
+            raise MatchError("stale_version", _("The match has moved on; resync and try again."))
+        # 5. Advance the room the hub holds now: while the move was written its last
+        # viewer may have left and the room been opened again (`held`).  A newer
+        # version already there (read from the database meanwhile) is kept.
+        room = self.rooms.get(move.info.id)
+        if room is not None and room.advance(move.applied, {move.applied.version: (move.client_id, move.events)}):
+            # 6. Deliver to every viewer here, the one that acted included.
+            delivery.offer_version(room)
+            # 7. Tell the rest: the other processes, the clock, the bots, the finish.
+            if room.presence.remote:  # only viewers on other processes need to hear of it
+                self.relay.publish_version(room)
+            self.deadlines.arm(room)
+            self.deadlines.schedule_bots(room)
+            self.finishes.tell_if_finished(room)
+        return Applied(move.applied, move.events, False)
+
+    async def _catch_up(self, match_id: int) -> None:
+        """After a move whose caller was cancelled while it was written: it may
+        have committed all the same, and nobody is left to take steps 5-7.
+        Once the writer has finished the statements handed to it, the room
+        reads its news from the database and tells the rest."""
+        if self.writer is not None:
+            await self.writer.idle()
+        room = self.rooms.get(match_id)
+        if room is not None:
+            await self.refresh(room)
+            if room.presence.remote:
+                self.relay.publish_version(room)
+            self.deadlines.schedule_bots(room)
 
     async def _write(self, room: Room, move: Move) -> str:
         """WRITTEN, DUPLICATE or STALE: the group commit, or a statement of its own."""
         if self.writer is None:
-            return await self._write_one(move)
+            return await self.db(store.write_atomic, move)
         try:
             return await self.writer.write(move)
         except Exception:
             log.warning("group commit failed; writing match %s's move on its own", room.id, exc_info=True)
-            outcome = await self._write_one(move)
+            outcome = await self.db(store.write_atomic, move)
             if outcome == store.DUPLICATE:  # the failed statement committed after all
                 await self.refresh(room)
             return outcome
 
-    async def _write_one(self, move: Move) -> str:
-        """The move in a statement of its own, from a database thread."""
-        outcome = await self.db(store.write_atomic, move)
-        if outcome == store.WRITTEN:
-            self._written(move)
-        return outcome
-
-    def _written(self, move: Move) -> None:
-        room = self.rooms.get(move.info.id)
-        if room is not None:
-            self._committed(room, move.applied, move.client_id, move.events)
-
-    def _committed(self, room: Room, snapshot: Snapshot, client_id: str, events: list) -> None:
-        if not room.advance(snapshot, {snapshot.version: (client_id, events)}):
-            return
-        self._changed(room)
-        if room.presence.remote:  # only viewers on other processes need to hear of it
-            self._publish_version(room)
-        self._schedule_bots(room)
-
     def _changed(self, room: Room) -> None:
         """A newer version is in the room: to every viewer here, and the clock's next deadline."""
-        self._deliver(room)
-        self._arm_deadline(room)
-        self._tell_if_finished(room)
-
-    def _tell_if_finished(self, room: Room) -> None:
-        """The other apps hear of a finish once per room (signals.match_finished),
-        gathered with the others of the next MATCH_FINISH_GATHER_S: recording
-        them is one transaction however many they are, and each of its
-        statements takes the interpreter back from the event loop."""
-        if room.snapshot.status == FINISHED and not room.finish_told:
-            room.finish_told = True
-            self.finished.append(room.id)
-            if self.telling is None:
-                self.telling = self.spawn(self._tell_gathered())
-
-    async def _tell_gathered(self) -> None:
-        try:
-            await asyncio.sleep(settings.MATCH_FINISH_GATHER_S)
-        finally:  # cancelled (the hub stops): the sweep of a process still running tells them
-            match_ids, self.finished, self.telling = self.finished, [], None
-        await self._tell_finished(match_ids)
-
-    async def _tell_finished(self, match_ids: list[int]) -> None:
-        try:
-            await self.db(_send_finished, match_ids)
-        except Exception:  # the sweep tells them again
-            log.exception("telling that matches %s finished failed", match_ids)
-
-    def _deliver(self, room: Room) -> None:
-        version = room.snapshot.version
-        for viewer in tuple(room.viewers):
-            try:
-                viewer.offer(version)
-            except Exception:  # one viewer's failure must not cost the others their update
-                log.exception("offering version %s of match %s failed", version, room.id)
+        delivery.offer_version(room)
+        self.deadlines.arm(room)
+        self.finishes.tell_if_finished(room)
 
     # ---- chat --------------------------------------------------------------
     def chat(self, room: Room, frame: dict) -> None:
         """A committed chat frame (backend/chat): to the viewers here, and to the
         other processes' (always published: a chat is rare, and unlike a version
         nothing would catch a missed one up)."""
-        self._deliver_chat(room, frame)
-        if self.layer is not None:
-            self._publish(room.id, {"type": "match.chat", "match": room.id, "process": self.process, "chat": frame})
-
-    @staticmethod
-    def _deliver_chat(room: Room, frame: dict) -> None:
-        for viewer in tuple(room.viewers):
-            try:
-                viewer.chat(frame)
-            except Exception:  # one viewer's failure must not cost the others the message
-                log.exception("a chat frame to a viewer of match %s failed", room.id)
-
-    # ---- bots ------------------------------------------------------------
-    def _schedule_bots(self, room: Room) -> None:
-        """If a bot seat is to move, play it soon (never in the caller's own
-        turn).  Several processes may try; the version check lets one through."""
-        snapshot = room.snapshot
-        if snapshot.status != ACTIVE or snapshot.version in room.bot_turns:
-            return
-        # Only a seat the game waits for (asked): one that may act but is not asked has an optional
-        # move (God's Playground: taking back "I recruit no more"), which is its player's to make.
-        asked = room.info.engine.asked(snapshot.state)
-        seat = next((s for s in snapshot.to_move if s in asked and self._bot_of(room, s)), None)
-        if seat is not None:
-            room.bot_turns.add(snapshot.version)
-            self.spawn(self._bot_turn(room, snapshot.version, seat))
-
-    @staticmethod
-    def _bot_of(room: Room, seat: int) -> str | None:
-        """The bot that plays `seat` now: seated in the lobby, or handed the seat."""
-        return seating.bot_for(room.info.seats[seat].bot, room.snapshot.control, seat)
-
-    async def _bot_turn(self, room: Room, version: int, seat: int) -> None:
-        try:
-            if settings.BOT_DELAY > 0:
-                await asyncio.sleep(settings.BOT_DELAY)
-            snapshot = room.snapshot
-            if snapshot.version != version:
-                return
-            bot = self._bot_of(room, seat)
-            chosen = await bots.choose(room.info, snapshot, seat, bot, timing.now_ms()) if bot else None
-            if chosen is None:
-                return
-            action, legal, rng = chosen
-            client_id = bots.client_id(version, seat)
-            try:
-                await self.act(room, seat, version, action, client_id, bot=True)
-            except MatchError as exc:
-                if exc.code == "illegal_action":
-                    log.warning("bot %s chose an illegal action in match %s at version %s", bot, room.id, version)
-                    await self.act(room, seat, version, rng.choice(legal), client_id, bot=True)
-                # Otherwise it lost a race with another process: dropped harmlessly.
-        except MatchError:
-            pass
-        except Exception:
-            log.exception("bot turn failed in match %s at version %s", room.id, version)
-        finally:
-            room.bot_turns.discard(version)
-            self.release(room)
+        delivery.offer_chat(room, frame)
+        if self.relay.layer is not None:
+            self.relay.publish_chat(room, frame)
 
     async def wake(self, match_id: int) -> None:
         """Look at a match committed elsewhere (a REST request, a management
@@ -412,8 +341,8 @@ class MatchHub:
         room = await self.room(match_id)
         if room is not None:
             await self.refresh(room)
-            self._schedule_bots(room)
-            self._tell_if_finished(room)  # finished by that commit, as likely as not
+            self.deadlines.schedule_bots(room)
+            self.finishes.tell_if_finished(room)  # finished by that commit, as likely as not
             self.release(room)
 
     async def drain(self) -> None:
@@ -430,65 +359,7 @@ class MatchHub:
             self.left.clear()
             await self.left.wait()
 
-    # ---- clocks ------------------------------------------------------------
-    def _arm_deadline(self, room: Room) -> None:
-        """A timer for the moment the first running clock runs out."""
-        if room.deadline is not None:
-            room.deadline.cancel()
-            room.deadline = None
-        due = domain.deadline(room.snapshot)
-        if due is not None:
-            delay = max(0.0, (due - timing.now_ms()) / 1000)
-            room.deadline = self.loop.call_later(delay, lambda: self.spawn(self.timeouts(room)))
-
-    async def timeouts(self, room: Room) -> None:
-        """What is due at the deadline, one move each: hand every seat whose
-        time has run out to the bot; answer for the seats that stayed silent
-        in a step where silence answers (engine.defaults).  Several processes
-        may try; the version check lets each move through once."""
-        for _attempt in range(2 * len(room.info.seats) + 3):
-            move = self._due_move(room, timing.now_ms())
-            if move is None:
-                return
-            if await self._write(room, move) == store.STALE:
-                await self.refresh(room)
-
-    @staticmethod
-    def _due_move(room: Room, now: int) -> Move | None:
-        snapshot, info = room.snapshot, room.info
-        if snapshot.status != ACTIVE:
-            return None
-        flagged = clocks.flagged(snapshot.clock, now) if snapshot.clock is not None else []
-        if flagged:
-            return domain.hand_to_bot(info, snapshot, flagged[0], seating.TIMEOUT, now)
-        if snapshot.window is not None and now >= snapshot.window:
-            for seat, action in sorted(room.engine.defaults(snapshot.state).items()):
-                client_id = f"{domain.PLATFORM_ID_PREFIX}{snapshot.version}:silence:{seat}:{uuid.uuid4().hex}"
-                return check(info, snapshot, seat, action, client_id, now, bot=True)
-        return None
-
-    async def _sweep(self) -> None:
-        """Now and then: the timed matches whose deadline passed while no
-        process followed them (all restarted, or nobody watches)."""
-        while True:
-            await asyncio.sleep(settings.MATCH_DEADLINE_SWEEP_S)
-            try:
-                for match_id in await self.db(timing.overdue, timing.now_ms()):
-                    room = await self.room(match_id)
-                    if room is not None:
-                        await self.timeouts(room)
-                        self._schedule_bots(room)
-                        self.release(room)
-                # Finishes no process recorded (it stopped in between); the live path had a sweep's time.
-                before = timing.as_datetime(timing.now_ms() - round(settings.MATCH_DEADLINE_SWEEP_S * 1000))
-                unrecorded = await self.db(store.unrecorded, before)
-                if unrecorded:
-                    await self._tell_finished(unrecorded)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the sweep of overdue matches failed")
-
+    # ---- the database ------------------------------------------------------
     async def reconcile(self) -> None:
         """Catch every room up with the database in one query: a version
         announced while the channel layer was away, or lost, is not missed for
@@ -511,72 +382,6 @@ class MatchHub:
                 raise
             except Exception:  # the database is away too: next time
                 log.warning("catching matches up with the database failed", exc_info=True)
-
-    # ---- the channel layer -------------------------------------------------
-    async def _follow(self, match_id: int) -> None:
-        if self.layer is None:
-            return
-        if self.relay_channel is None:
-            self.relay_channel = await self.layer.new_channel("match-relay.")
-            self.services.append(self.loop.create_task(self._relay(), context=contextvars.Context()))
-        await self.layer.group_add(group_name(match_id), self.relay_channel)
-
-    async def _unfollow(self, match_id: int) -> None:
-        if self.layer is not None and self.relay_channel is not None and match_id not in self.rooms:
-            await self.layer.group_discard(group_name(match_id), self.relay_channel)
-
-    def _publish_version(self, room: Room) -> None:
-        self._publish(room.id, {"type": "match.version", "match": room.id, "version": room.snapshot.version,
-                                "process": self.process})
-
-    def _publish(self, match_id: int, message: dict) -> None:
-        self.spawn(self._send_to_group(match_id, message))
-
-    async def _send_to_group(self, match_id: int, message: dict) -> None:
-        try:
-            await self.layer.group_send(group_name(match_id), message)
-        except Exception:  # the channel layer is away: _reconcile catches the viewers up
-            if not self.layer_down:
-                log.warning("the channel layer refused a message; matches catch up from the database",
-                            exc_info=True)
-            self.layer_down = True
-
-    async def _relay(self) -> None:
-        while True:
-            try:
-                message = await self.layer.receive(self.relay_channel)
-                if self.layer_down:  # it is back: whatever was said meanwhile is lost
-                    self.layer_down = False
-                    self.spawn(self.reconcile())
-                room = self.rooms.get(message.get("match"))
-                if room is None or message.get("process") == self.process:
-                    continue
-                if message["type"] == "match.version":
-                    room.heard = max(room.heard, message["version"])
-                    if message["version"] > room.snapshot.version:
-                        self.spawn(self.refresh(room))
-                elif message["type"] == "match.notice":
-                    for viewer in tuple(room.viewers):
-                        viewer.notice(message["notice"])
-                elif message["type"] == "match.chat":
-                    self._deliver_chat(room, message["chat"])
-                elif message["type"] == "presence":
-                    newcomer = self.presence.heard(room, message)  # it just began to follow the match
-                    if newcomer:
-                        self._publish_version(room)  # what it read may already be behind
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                if not self.layer_down:
-                    log.warning("the channel layer is away; matches catch up from the database", exc_info=True)
-                self.layer_down = True
-                await asyncio.sleep(RELAY_RETRY_S)
-
-
-def _send_finished(match_ids: list[int]) -> None:
-    for receiver, outcome in match_finished.send_robust(None, match_ids=match_ids):
-        if isinstance(outcome, Exception):
-            log.error("%s failed on the finish of matches %s", receiver, match_ids, exc_info=outcome)
 
 
 def _read_room(match_id: int):

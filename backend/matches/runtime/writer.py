@@ -48,12 +48,11 @@ def connect_kwargs() -> dict:
 
 
 class GroupWriter:
-    """`on_written(move)` runs for each written move as soon as its statement
-    returns, before any waiter resumes: a waiter that is gone (its client
-    disconnected) never leaves a committed version unannounced."""
+    """Writes moves, many matches' in one statement, and answers each waiter
+    with its move's outcome: nothing more (the hub delivers a written move
+    once `write` returns)."""
 
-    def __init__(self, on_written):
-        self.on_written = on_written
+    def __init__(self):
         self.queue: list[tuple[Move, asyncio.Future]] = []
         self.conn: psycopg.AsyncConnection | None = None
         self.task: asyncio.Task | None = None
@@ -92,14 +91,8 @@ class GroupWriter:
                     if isinstance(exc, (psycopg.OperationalError, psycopg.InterfaceError)):
                         await self.close()
                     results = [exc] * len(batch)
-                for (move, future), result in zip(batch, results):
-                    if result == store.WRITTEN:
-                        try:
-                            self.on_written(move)
-                        except Exception:
-                            log.exception("announcing version %s of match %s failed", move.applied.version,
-                                          move.info.id)
-                    if future.done():
+                for (_, future), result in zip(batch, results):
+                    if future.done():  # its waiter was cancelled
                         continue
                     if isinstance(result, Exception):
                         future.set_exception(result)
