@@ -78,8 +78,16 @@ export function t(key, params) {
 /** Whether a word exists (for data the server may extend, e.g. a new game's name). */
 export function has(key) { return words[key] != null; }
 
-export const num = (n) => new Intl.NumberFormat(lang).format(n);
-export const list = (items) => new Intl.ListFormat(lang, { type: "conjunction" }).format(items.map(String));
+// One formatter per language, made on first use: a table formats many numbers on every render, and making a
+// formatter costs far more than using one.
+const formats = new Map();
+function format(kind, make) {
+  const key = `${kind}/${lang}`;
+  if (!formats.has(key)) formats.set(key, make(lang));
+  return formats.get(key);
+}
+export const num = (n) => format("num", (l) => new Intl.NumberFormat(l)).format(n);
+export const list = (items) => format("list", (l) => new Intl.ListFormat(l, { type: "conjunction" })).format(items.map(String));
 
 /** Switches every loaded part to `code` and re-renders (remembering the choice is the caller's: POST /api/auth/language/). */
 export async function setLanguage(code) {

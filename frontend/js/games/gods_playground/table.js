@@ -27,6 +27,16 @@ const Chooser = lazyComponent(() => later(import("./chooser.js"), loadWords("god
 const PHASE_NO = Object.fromEntries(PHASES.map((p, i) => [p, i + 1]));
 const MAP_TYPES = new Set(["place_estate", "buy_estate", "reduce_nobles"]);
 
+// On a phone the families, the phase track, the enemies and the log are below the map (gp.css): the first table
+// draws the status, the map and the dock, and those panels come in the frame after, out of sight. From 820 px
+// wide they stand beside the map and come with it.
+const BESIDE = "(min-width: 820px)";
+function useBelowFold() {
+  const [shown, setShown] = useState(() => !window.matchMedia || matchMedia(BESIDE).matches);
+  useEffect(() => { if (!shown) setShown(true); }, []); // effects run once the first table is painted
+  return shown;
+}
+
 export function GodsPlaygroundTable({ match, view, legal, status = "active", seat, version, send, pending: sending, rejection, clearRejection, log, presence, connected }) {
   const pending = sending || !connected;
   const [chooser, setChooser] = useState(null);
@@ -63,6 +73,7 @@ export function GodsPlaygroundTable({ match, view, legal, status = "active", sea
   }, [decision]);
   const tableRef = useRef(null);
   useFocusInside(actRef, `${version}/${pending}`, tableRef);
+  const below = useBelowFold();
 
   return html`<div class="gptable" ref=${tableRef} data-testid="table" data-game="gods_playground" data-version=${version}
       data-phase=${view.phase} data-pending=${kind || ""} data-my-turn=${mine ? "yes" : "no"} data-status=${status}>
@@ -93,20 +104,20 @@ export function GodsPlaygroundTable({ match, view, legal, status = "active", sea
           data-testid="dock-fold" onClick=${() => setFolded(!folded)}>${t(folded ? "table.dock_show" : "table.dock_hide")}</button>`}
       </section>
       <div class="gp-area-info">
-        <${NobleTiles} view=${view} names=${names} short=${short} />
+        ${below && html`<${NobleTiles} view=${view} names=${names} short=${short} />
         <section class="panel" aria-labelledby="players-title">
           <h2 id="players-title">${t("gp.families")}</h2>
           <${Players} view=${view} names=${names} presence=${presence} live=${live}
             isBot=${(s) => (match.seats || []).some((x) => x.seat === s && !x.user && x.bot)} />
-        </section>
+        </section>`}
       </div>
       <div class="gp-area-side">
-        <${PhaseTrack} view=${view} />
+        ${below && html`<${PhaseTrack} view=${view} />
         <${EnemyBoxes} view=${view} names=${names} />
         <section class="panel" aria-labelledby="log-title">
           <h2 id="log-title">${t("table.log")}</h2>
           <${Log} log=${log} names=${names} />
-        </section>
+        </section>`}
       </div>
     </div>
     ${chooser && html`<${Chooser} ...${chooser} onPick=${(a) => { setChooser(null); send(a); }} onCancel=${() => setChooser(null)} />`}
