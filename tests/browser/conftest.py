@@ -14,9 +14,12 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 
 
-@pytest.fixture(scope="session")
+# Package scope: one server and one Chromium for all the browser tests, which run back to back (and under
+# xdist as one group on one worker, tests/conftest.py); both end with the last of them, as Playwright's
+# event loop must before another test starts one of its own.
+@pytest.fixture(scope="package")
 def live_server_url(tmp_path_factory):
-    """Daphne serving the real ASGI app; each session gets a fresh database."""
+    """Daphne serving the real ASGI app; each run gets a fresh database."""
     tmp = tmp_path_factory.mktemp("browser-server")
     env = server_env(
         f"sqlite:///{tmp / 'db.sqlite3'}",
@@ -33,7 +36,7 @@ def live_server_url(tmp_path_factory):
         yield f"http://127.0.0.1:{server.port}"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
     from playwright.sync_api import sync_playwright
 
