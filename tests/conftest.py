@@ -9,6 +9,8 @@ TESTS = Path(__file__).resolve().parent
 # worker, in order: the browser tests share one server and one Chromium (tests/browser/conftest.py),
 # and the deployment tests' workers, nginx and Redis of their own are heavy and kill PostgreSQL
 # sessions by application name; everything else is spread over the workers one test at a time.
+# BROWSER_GROUPS=n (default 1) deals the browser test modules, in name order, into n groups instead: each
+# group's worker starts its own server and Chromium (free ports), so the browser tests can share workers.
 XDIST_GROUPS = {"browser": "browser", "deploy": "deploy"}
 
 
@@ -50,8 +52,13 @@ def pytest_itemcollected(item):
         top = item.path.relative_to(TESTS).parts[0]
     except ValueError:
         return
-    if top in XDIST_GROUPS:
-        item.add_marker(pytest.mark.xdist_group(XDIST_GROUPS[top]))
+    if top not in XDIST_GROUPS:
+        return
+    group, groups = XDIST_GROUPS[top], int(os.environ.get("BROWSER_GROUPS") or 1)
+    if top == "browser" and groups > 1:
+        modules = sorted(p.name for p in (TESTS / "browser").glob("test_*.py"))
+        group += f"-{modules.index(item.path.name) % groups}"
+    item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-django's own ordering
