@@ -26,8 +26,15 @@ run: migrate
 
 # The whole suite. DATABASE_URL / REDIS_URL select PostgreSQL / Redis; unset,
 # it runs on the embedded default (SQLite, in-memory channel layer).
+# TEST_WORKERS processes share the tests (pytest-xdist); the browser tests and the
+# deployment tests each stay together on one of them (tests/conftest.py), and each
+# process has its own test database, Redis database and channel prefix.
+# TEST_WORKERS=0 (or 1) runs everything in this one process; BROWSER_GROUPS=2 splits
+# the browser tests into two groups (a server and a Chromium each) for two workers.
+TEST_WORKERS ?= 2
+XDIST = $(if $(filter-out 0 1,$(TEST_WORKERS)),-n $(TEST_WORKERS) --dist loadgroup)
 test: install
-	BOT_DELAY=0 $(PY) -m pytest $(PYTEST_ARGS)
+	BOT_DELAY=0 $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 bench: install
 	$(PY) bench/engines.py

@@ -1,15 +1,75 @@
 import os
+import re
+from pathlib import Path
 
 import pytest
+
+TESTS = Path(__file__).resolve().parent
+# Under pytest-xdist (`make test`, --dist loadgroup) each of these folders runs as one group on one
+# worker, in order: the browser tests share one server and one Chromium (tests/browser/conftest.py),
+# and the deployment tests' workers, nginx and Redis of their own are heavy and kill PostgreSQL
+# sessions by application name; everything else is spread over the workers one test at a time.
+# BROWSER_GROUPS=n (default 1) deals the browser test modules, in name order, into n groups instead: each
+# group's worker starts its own server and Chromium (free ports), so the browser tests can share workers.
+XDIST_GROUPS = {"browser": "browser", "deploy": "deploy"}
+
+
+def pytest_configure(config):
+    """Each xdist worker its own Redis database and channel-layer prefix (pytest-django gives it its own test
+    database): in this process's settings and in the environment its server processes inherit."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and os.environ.get("REDIS_URL"):
+        _redis_of_worker(worker)
+
+
+def _redis_of_worker(worker: str) -> None:
+    """gw0 keeps REDIS_URL's database number n, gwK takes n+K; pub/sub ignores the number, so the channel
+    prefix says the worker too."""
+    from django.conf import settings
+
+    url, index = os.environ["REDIS_URL"], int(worker.removeprefix("gw"))
+    match = re.fullmatch(r"(redis://[^/]*)(?:/(\d*))?", url)
+    if match is None:
+        raise pytest.UsageError(f"REDIS_URL={url!r}: expected redis://host:port/<db> for per-worker databases")
+    db = int(match[2] or 0) + index
+    if db > 15:
+        raise pytest.UsageError(f"REDIS_URL={url!r}: worker {worker} would need Redis database {db} (0-15); "
+                                "start from a lower number or use fewer TEST_WORKERS")
+    os.environ["REDIS_URL"] = f"{match[1]}/{db}"
+    os.environ["CHANNEL_LAYER_PREFIX"] = f"{os.environ.get('CHANNEL_LAYER_PREFIX', 'games')}-{worker}"
+    settings.REDIS_URL = os.environ["REDIS_URL"]
+    settings.CHANNEL_LAYER_PREFIX = os.environ["CHANNEL_LAYER_PREFIX"]
+    layer = settings.CHANNEL_LAYERS["default"].get("CONFIG", {})
+    if "hosts" in layer:
+        layer.update(hosts=[settings.REDIS_URL], prefix=settings.CHANNEL_LAYER_PREFIX)
+    if "redis" in settings.CACHES["default"]["BACKEND"].lower():
+        settings.CACHES["default"]["LOCATION"] = settings.REDIS_URL
+
+
+def pytest_itemcollected(item):
+    """The xdist group of a test (see XDIST_GROUPS); set here, before xdist reads it in collection_modifyitems."""
+    try:
+        top = item.path.relative_to(TESTS).parts[0]
+    except ValueError:
+        return
+    if top not in XDIST_GROUPS:
+        return
+    group, groups = XDIST_GROUPS[top], int(os.environ.get("BROWSER_GROUPS") or 1)
+    if top == "browser" and groups > 1:
+        modules = sorted(p.name for p in (TESTS / "browser").glob("test_*.py"))
+        group += f"-{modules.index(item.path.name) % groups}"
+    item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-django's own ordering
 def pytest_collection_modifyitems(config, items):
     """Browser tests run last, and need Debian's Chromium (CI sets REQUIRE_BROWSER=1 so a missing one fails loudly).
 
-    Last: Playwright's sync API keeps its event loop registered as running in the main thread while the
-    session's browser lives, and pytest-asyncio cannot start a test's loop after that; pytest-django puts
-    tests without a database behind the others, so such an async test could otherwise follow them."""
+    Last, in one process: Playwright's sync API keeps its event loop registered as running in the main
+    thread while its browser lives, and pytest-asyncio cannot start a test's loop then; the browser's
+    fixture ends with the last browser test (package scope, tests/browser/conftest.py), and the browser
+    tests run back to back, last, so no other test falls between them.  Under xdist the worker that runs
+    the browser group receives them back to back too."""
     items.sort(key=lambda item: "browser" in item.keywords)  # stable: the order is otherwise kept
     if os.path.exists("/usr/bin/chromium") or os.environ.get("REQUIRE_BROWSER") == "1":
         return

@@ -34,15 +34,18 @@ def _serve(tmp: Path):
         yield f"http://127.0.0.1:{server.port}", env
 
 
-@pytest.fixture(scope="session")
+# Package scope: one server and one Chromium for all the browser tests, which run back to back (and under
+# xdist as one group on one worker, tests/conftest.py); both end with the last of them, as Playwright's
+# event loop must before another test starts one of its own.
+@pytest.fixture(scope="package")
 def live_site(tmp_path_factory):
-    """The session's server: (its URL, its environment, for `manage(env, "shell", ...)` on the same database).
+    """The package's server: (its URL, its environment, for `manage(env, "shell", ...)` on the same database).
     Not `live_server`: pytest-django's fixture of that name would set up a test database."""
     with _serve(tmp_path_factory.mktemp("browser-server")) as served:
         yield served
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def live_server_url(live_site):
     return live_site[0]
 
@@ -55,7 +58,7 @@ def managed_server(tmp_path_factory):
         yield served
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
     from playwright.sync_api import sync_playwright
 
