@@ -90,12 +90,12 @@ def build_views(engine, state: dict, seats) -> dict:
 def _line(state: dict, s: int, me, public_values, own_values) -> dict:
     """Seat s's battle line as `me` sees it (own_values: strengths counting me's face-down cards)."""
     line = state["lines"][s]
-    cards, k = [], 0
+    cards, k, own_hidden = [], 0, False
     for i, code in enumerate(line):
         if code[0] == HIDDEN:
             if s == me:  # your own face-down card, valued as you alone can see it
-                bare = code[1:]
-                cards.append({"card": bare, "strength": own_values[s][i], "hidden": True})
+                own_hidden = True
+                cards.append({"card": code[1:], "strength": own_values[s][i], "hidden": True})
             else:
                 cards.append({"hidden": True})
             continue
@@ -103,7 +103,7 @@ def _line(state: dict, s: int, me, public_values, own_values) -> dict:
         k += 1
     entry = {"seat": s, "passed": state["passed"][s], "strength": sum(public_values[s]),
              "courtesans": sum(1 for c in line if c == "courtesan"), "cards": cards}
-    if s == me and own_values is not None and any(c[0] == HIDDEN for c in line):
+    if own_hidden:
         entry["strength_with_hidden"] = sum(own_values[s])
     return entry
 
