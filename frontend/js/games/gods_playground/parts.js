@@ -151,27 +151,25 @@ export function digestOf(log, you) {
 const ELECTED = new Set(["election", "election_none"]);
 
 /** One line for a phase's Sejm elections, winners first with the provinces each took (a card a phone can hold). */
-export function electionsLine(elections, names) {
+function electionsLine(elections, names) {
   const won = new Map();
   for (const e of elections) {
     const who = e.kind === "election" ? names(e.seat) : t("gp.digest.nobody");
-    won.set(who, [...(won.get(who) || []), provinceName(e.params.province)]);
+    if (!won.has(who)) won.set(who, []);
+    won.get(who).push(provinceName(e.params.province));
   }
   return t("gp.digest.elections", { list: [...won].map(([who, ps]) => `${who} (${ps.join(", ")})`).join("; ") });
 }
 
-/** The card's lines: each event as the log words it, a run of elections as one line. */
+/** The card's lines as [kind, text]: each event as the log words it, a run of elections as one line. */
 function digestLines(events, line, names) {
-  const out = [];
-  events.forEach((e, i) => {
-    if (!ELECTED.has(e.kind)) out.push([e.kind, line(e, names)]);
-    else if (!(i > 0 && ELECTED.has(events[i - 1].kind))) {
-      let end = i;
-      while (end < events.length && ELECTED.has(events[end].kind)) end += 1;
-      out.push(["election", electionsLine(events.slice(i, end), names)]);
-    }
-  });
-  return out;
+  const runs = [];
+  for (const e of events) {
+    const last = runs[runs.length - 1];
+    if (ELECTED.has(e.kind) && last && ELECTED.has(last[0].kind)) last.push(e);
+    else runs.push([e]);
+  }
+  return runs.map((run) => (ELECTED.has(run[0].kind) ? ["election", electionsLine(run, names)] : [run[0].kind, line(run[0], names)]));
 }
 
 export function Digest({ log, you, names }) {
